@@ -1,0 +1,46 @@
+# The two commands a newcomer needs: `make run` (set up, start the server) and `make test`
+# (set up, install what the tests need, run every test). Everything else is a helper of those.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+INSTALLED := $(VENV)/.installed
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+
+.PHONY: run test test-deps bench lint clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(INSTALLED): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+run: $(INSTALLED)
+	$(BIN)/python -m app
+
+# Chromium (for the browser tests) and redis-server (for the Redis store tests) come from
+# Debian's packages; nothing is downloaded by Playwright itself.
+test-deps:
+	@missing=""; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	command -v redis-server >/dev/null 2>&1 || missing="$$missing redis-server"; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing$$missing from Debian's packages"; \
+		$(SUDO) apt-get install -y --no-install-recommends $$missing >/dev/null 2>&1 || \
+		{ $(SUDO) apt-get update >/dev/null && $(SUDO) apt-get install -y --no-install-recommends $$missing; }; \
+	fi
+
+test: $(INSTALLED) test-deps
+	$(BIN)/python -m pytest
+
+bench: $(INSTALLED)
+	$(BIN)/python bench/rules_bench.py
+
+lint: $(INSTALLED)
+	$(BIN)/ruff check rules app tests bench
+	$(BIN)/mypy
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
