@@ -123,6 +123,19 @@ class Outcome:
     detail: Mapping[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Asset:
+    """A file a game serves to browsers (card pictures, board colours), made from data."""
+
+    media_type: str
+    body: str
+
+
+def no_assets(name: str) -> Asset | None:
+    """The asset lookup of a game that serves none."""
+    return None
+
+
 S = TypeVar("S")
 
 
@@ -132,7 +145,9 @@ class Game(Generic[S]):
 
     ``to_act`` says whose action the game awaits now (several players in simultaneous phases),
     so the server knows when a bot seat should move. ``host_actions`` lists the action kinds
-    the room host may send as :data:`HOST` (table rulings such as rejecting a cue).
+    the room host may send as :data:`HOST` (table rulings such as rejecting a cue). ``asset``
+    returns a named file (``"cards/07.svg"``) that the server publishes with long-lived
+    caching, or None.
     """
 
     id: str
@@ -150,6 +165,7 @@ class Game(Generic[S]):
     bot_action: Callable[[S, PlayerId], Any]
     to_act: Callable[[S], frozenset[PlayerId]]
     host_actions: frozenset[str] = frozenset()
+    asset: Callable[[str], Asset | None] = no_assets
 
     def start(self, players: Sequence[PlayerId], seed: int,
               options: Mapping[str, object] | None = None) -> S:
