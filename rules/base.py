@@ -187,7 +187,11 @@ class Game(Generic[S]):
         return state
 
 
-def rng(seed: int, counter: int) -> random.Random:
+#: The generator type engines receive from :func:`rng` (engines never import ``random``).
+Rng = random.Random
+
+
+def rng(seed: int, counter: int) -> Rng:
     """Return the generator for the ``counter``-th random event of the game seeded ``seed``.
 
     Deriving a fresh generator per event keeps the state small (seed + counter) and makes any

@@ -430,12 +430,16 @@ def setup(players: Sequence[PlayerId], seed: int, options: Mapping[str, OptionVa
     for _ in players:
         hands.append(tuple(bag[-HAND_SIZE:]))
         del bag[-HAND_SIZE:]
-    sizes = [len(largest_set(h)) for h in hands]
-    starter = sizes.index(max(sizes))  # ties go to the earliest seat
     return State(
         players=tuple(players), seed=seed, bag=tuple(bag), hands=tuple(hands), grid=(),
-        scores=(0,) * len(players), turn=starter, shuffles=1,
+        scores=(0,) * len(players), turn=first_player(hands), shuffles=1,
     )
+
+
+def first_player(hands: Sequence[Sequence[str]]) -> int:
+    """The seat holding the largest one-attribute set; ties go to the earliest seat."""
+    sizes = [len(largest_set(h)) for h in hands]
+    return sizes.index(max(sizes))
 
 
 def current_player(state: State) -> PlayerId | None:
@@ -667,7 +671,7 @@ def view(state: State, viewer: PlayerId | None) -> View:
         turn=turn,
         your_turn=bool(allowed),
         allowed=allowed,
-        opening_size=len(largest_set(state.hands[state.turn])) if not state.grid else None,
+        opening_size=len(largest_set(hand)) if allowed and not state.grid else None,
         last_move=state.last,
         finished=state.finished,
     )

@@ -1,0 +1,127 @@
+"""One conformance test over every registered game: seeded playouts to the end.
+
+Random players (a random legal action of a random player the game waits for) and bot players
+play whole games for every allowed player count. At every step every viewer's view (and the
+public view) is rendered and JSON-encoded, ``to_act`` agrees with ``legal_actions`` and with
+each view's ``allowed``, every action survives the JSON round trip the server makes, nothing
+mutates its input, and replaying the actions from the seed reproduces the final state.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Annotated, Any, get_args
+
+import pytest
+from pydantic import Field, TypeAdapter
+
+from rules import GAMES
+from rules.base import Game, RuleError, jsonable
+
+MAX_STEPS = 20_000
+
+
+def _action_adapter(game: Game[Any]) -> TypeAdapter[Any]:
+    if get_args(game.action_type):
+        return TypeAdapter(Annotated[game.action_type, Field(discriminator="kind")])
+    return TypeAdapter(game.action_type)
+
+
+def _player_counts(game: Game[Any]) -> list[int]:
+    return list(range(game.min_players, game.max_players + 1))
+
+
+CASES = [(gid, n) for gid, game in GAMES.items() for n in _player_counts(game)]
+
+
+def _check_views(game: Game[Any], state: Any, players: list[str], waiting: frozenset[str]) -> None:
+    for viewer in [None, *players]:
+        view = game.view(state, viewer)
+        json.dumps(jsonable(view))
+        allowed = tuple(getattr(view, "allowed"))
+        if viewer is None:
+            assert not allowed, "the public view may do nothing"
+        else:
+            assert bool(allowed) == (viewer in waiting), (viewer, allowed, waiting)
+
+
+def _play(game: Game[Any], n: int, seed: int, bots: bool) -> None:
+    players = [f"p{i + 1}" for i in range(n)]
+    chooser = random.Random(seed)
+    state = game.start(players, seed)
+    log: list[tuple[str, Any]] = []
+    adapter = _action_adapter(game)
+    for _ in range(MAX_STEPS):
+        if game.outcome(state) is not None:
+            break
+        waiting = game.to_act(state)
+        assert waiting, "an unfinished game must wait for someone"
+        assert waiting <= set(players)
+        _check_views(game, state, players, waiting)
+        idle = [p for p in players if p not in waiting]
+        for player in idle:
+            assert game.legal_actions(state, player) == []
+        actor = chooser.choice(sorted(waiting))
+        if bots:
+            action = game.bot_action(state, actor)
+        else:
+            options = game.legal_actions(state, actor)
+            assert options, f"{actor} is awaited but has no legal action"
+            action = chooser.choice(options)
+        wire = json.loads(json.dumps(jsonable(action)))
+        assert adapter.validate_python(wire) == action, "the action must survive JSON"
+        if idle:
+            with pytest.raises(RuleError):
+                game.apply(state, chooser.choice(idle), action)
+        snapshot = copy.deepcopy(state)
+        following = game.apply(state, actor, action)
+        assert state == snapshot, "apply must not mutate its input"
+        state = following
+        log.append((actor, action))
+    else:
+        pytest.fail(f"{game.id} with {n} players did not end in {MAX_STEPS} steps")
+    outcome = game.outcome(state)
+    assert outcome is not None
+    assert set(outcome.scores) == set(players)
+    assert outcome.winners and set(outcome.winners) <= set(players)
+    best = max(outcome.scores.values())
+    assert all(outcome.scores[w] == best for w in outcome.winners)
+    json.dumps(jsonable(outcome))
+    _check_views(game, state, players, frozenset())
+    assert game.to_act(state) == frozenset()
+    assert game.replay(players, seed, {}, log) == state, "replay must reproduce the game"
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_random_playout_reaches_an_outcome(game_id: str, players: int) -> None:
+    _play(GAMES[game_id], players, seed=1000 + players, bots=False)
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_bot_playout_reaches_an_outcome(game_id: str, players: int) -> None:
+    _play(GAMES[game_id], players, seed=2000 + players, bots=True)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_game_declares_a_sound_contract(game_id: str) -> None:
+    game = GAMES[game_id]
+    assert game.id == game_id
+    assert game.title and game.blurb
+    assert 1 <= game.min_players <= game.max_players
+    for option in game.options:
+        assert option.check(option.default) == option.default
+    with pytest.raises(RuleError) as error:
+        game.start([f"p{i}" for i in range(game.max_players + 1)], 1)
+    assert error.value.code == "bad_player_count"
+    with pytest.raises(RuleError) as error:
+        game.start([f"p{i}" for i in range(game.min_players)], 1, {"no_such_option": 1})
+    assert error.value.code == "unknown_option"
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_same_seed_gives_the_same_start(game_id: str) -> None:
+    game = GAMES[game_id]
+    players = [f"p{i + 1}" for i in range(game.min_players)]
+    assert game.start(players, 7) == game.start(players, 7)
