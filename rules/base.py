@@ -104,7 +104,8 @@ class Option:
         return value
 
 
-def resolve_options(declared: Sequence[Option], given: Mapping[str, object]) -> dict[str, OptionValue]:
+def resolve_options(declared: Sequence[Option], given: Mapping[str, object]
+                    ) -> dict[str, OptionValue]:
     """Return every declared option with ``given`` values checked and defaults filled in."""
     known = {option.name for option in declared}
     for name in given:

@@ -40,7 +40,7 @@ def _check_views(game: Game[Any], state: Any, players: list[str], waiting: froze
     for viewer in [None, *players]:
         view = game.view(state, viewer)
         json.dumps(jsonable(view))
-        allowed = tuple(getattr(view, "allowed"))
+        allowed = tuple(view.allowed)
         if viewer is None:
             assert not allowed, "the public view may do nothing"
         else:

@@ -187,7 +187,7 @@ def test_qwirkle_scores_twelve() -> None:
 
 def test_double_qwirkle_scores_both_lines() -> None:
     row = [(0, i, t) for i, t in enumerate(["Ro", "Rs", "Rd", "Rc", "R4"])]
-    column = [(r, 5, t) for r, t in zip(range(1, 6), ["O8", "Y8", "G8", "B8", "P8"])]
+    column = [(r, 5, t) for r, t in zip(range(1, 6), ["O8", "Y8", "G8", "B8", "P8"], strict=False)]
     state = position([*row, *column], hands=["R8 Y4 Yc G4 Oc Pc", "Yo Ys Bd B4 P8 Pc"])
     after = game.apply(state, "p1", place(("R8", 0, 5)))
     assert after.scores[0] == 24
@@ -295,7 +295,8 @@ def _brute_force_placements(state: State, most: int) -> set[frozenset[tuple[str,
             if len({r for r, _ in chosen}) > 1 and len({c for _, c in chosen}) > 1:
                 continue
             for tiles in itertools.permutations(hand, k):
-                action = Place(tuple(Tile(t, r, c) for (r, c), t in zip(chosen, tiles)))
+                action = Place(tuple(Tile(t, r, c)
+                                     for (r, c), t in zip(chosen, tiles, strict=True)))
                 try:
                     game.apply(state, player, action)
                 except RuleError:
@@ -435,8 +436,8 @@ def _hidden_shuffle(state: State, viewer: int | None, seed: int) -> State:
 
 
 @settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 10_000), moves=st.integers(0, 25), viewer=st.sampled_from([None, 0, 1, 2]),
-       shuffle=st.integers(0, 1000))
+@given(seed=st.integers(0, 10_000), moves=st.integers(0, 25),
+       viewer=st.sampled_from([None, 0, 1, 2]), shuffle=st.integers(0, 1000))
 def test_hidden_tiles_never_change_a_view(seed: int, moves: int, viewer: int | None,
                                           shuffle: int) -> None:
     state = _reachable_positions([seed], moves)[0]
