@@ -30,17 +30,20 @@ from rules.encore.scoring import complete_colours, score, takes_first
 from rules.encore.sheet import Sheet, bits
 
 #: Value of one crossed box on its own (more crosses open more of the sheet).
-PER_BOX = 0.4
+PER_BOX = 0.1
 #: Price of one joker: the point it would score unused, plus keeping options open.
 PER_JOKER = 2.0
+#: How sharply progress pays off near completion (1 = linear).
+COLUMN_POWER = 6.0
+COLOUR_POWER = 2.0
 #: Ending the game while ahead / behind.
 END_AHEAD = 8.0
 END_BEHIND = -25.0
 
 
-def _progress(worth: int, before: int, after: int, size: int) -> float:
+def _progress(worth: int, before: int, after: int, size: int, power: float) -> float:
     """Convex progress value: the full ``worth`` once all ``size`` boxes are crossed."""
-    return worth * (after * after - before * before) / (size * size)
+    return worth * ((after / size) ** power - (before / size) ** power)
 
 
 def value(state: State, seat: int, group: int) -> float:
@@ -55,13 +58,13 @@ def value(state: State, seat: int, group: int) -> float:
                   if takes_first(seat, state.column_firsts[column])
                   else sheet.column_points_later[column])
         worth += _progress(points, (before & mask).bit_count(), (after & mask).bit_count(),
-                           mask.bit_count())
+                           mask.bit_count(), COLUMN_POWER)
     colour = sheet.colour_codes.index(sheet.box_colours[(group & -group).bit_length() - 1])
     mask = sheet.colour_masks[colour]
     points = (sheet.colour_bonus_first if takes_first(seat, state.colour_firsts[colour])
               else sheet.colour_bonus_later)
     worth += _progress(points, (before & mask).bit_count(), (after & mask).bit_count(),
-                       mask.bit_count())
+                       mask.bit_count(), COLOUR_POWER)
     if (not is_solo(state) and after & mask == mask
             and len(complete_colours(sheet, after)) >= COLOURS_TO_END):
         worth += END_AHEAD if _leads(state, seat, after) else END_BEHIND
