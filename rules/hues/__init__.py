@@ -1,0 +1,1 @@
+"""Hues and Cues (work in progress): see rules/hues/engine.py."""
