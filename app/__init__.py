@@ -1,0 +1,1 @@
+"""The room server: FastAPI + WebSockets around the pure engines in ``rules``."""

@@ -1,0 +1,51 @@
+"""Settings, read once at start-up from ``GAMENIGHT_*`` environment variables and validated.
+
+Every limit the server enforces lives here, so a deployment can tune it without code changes
+and the tests can shrink it (``bot_delay=0``, a tiny join-attempt budget).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    """The server's settings; each field ``x`` is read from ``GAMENIGHT_X``."""
+
+    model_config = SettingsConfigDict(env_prefix="GAMENIGHT_", extra="ignore", frozen=True)
+
+    host: str = Field(default="0.0.0.0",
+                      description="Address to listen on (0.0.0.0 = every interface).")
+    port: int = Field(default=8000, ge=0, le=65535, description="TCP port to listen on.")
+    db: Path = Field(default=Path("data/gamenight.sqlite3"),
+                     description="SQLite file holding every room's action log.")
+    redis_url: str = Field(default="",
+                           description="redis://… to share rooms between instances; empty = "
+                                       "embedded SQLite store and in-process fan-out.")
+    bot_delay: float = Field(default=1.2, ge=0, le=60,
+                             description="Seconds a bot waits before moving, so people can follow.")
+    idle_hours: float = Field(default=24, gt=0,
+                              description="Rooms unchanged this long (and unwatched) are removed.")
+    sweep_seconds: float = Field(default=300, gt=0,
+                                 description="How often idle rooms are looked for.")
+    max_message_bytes: int = Field(default=16 * 1024, ge=256,
+                                   description="Largest WebSocket message accepted (close 1009).")
+    messages_per_second: float = Field(default=20, gt=0,
+                                       description="Messages a connection may send per second.")
+    max_text: int = Field(default=280, ge=1,
+                          description="Longest text inside an action (phrase, cue).")
+    max_name: int = Field(default=24, ge=1, le=100, description="Longest player name.")
+    rooms_per_address: int = Field(default=20, ge=1,
+                                   description="Live rooms one client address may have created.")
+    join_misses: int = Field(default=20, ge=1,
+                             description="Lookups of unknown room codes allowed per address per "
+                                         "window before 429 too_many_attempts.")
+    join_window_seconds: float = Field(default=600, gt=0, description="Window for join_misses.")
+    connections_per_room: int = Field(default=64, ge=1,
+                                      description="Sockets one room accepts at once.")
+    ws_ping_seconds: float = Field(default=20, ge=0,
+                                   description="WebSocket keep-alive ping interval (0 = none).")
+    log_level: str = Field(default="info", description="uvicorn and app log level.")

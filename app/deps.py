@@ -1,0 +1,55 @@
+"""Annotated dependencies: a route asks for a ``RoomDep`` and gets a live room, or the request
+never reaches it (404 unknown_room, 429 too_many_attempts — decided in one place,
+:meth:`app.rooms.Rooms.lookup`)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends
+from starlette.exceptions import WebSocketException
+from starlette.requests import HTTPConnection
+from starlette.websockets import WebSocket
+
+from app.config import Settings
+from app.protocol import ERRORS, AppError
+from app.rooms import Room, Rooms
+
+
+def get_rooms(connection: HTTPConnection) -> Rooms:
+    rooms: Rooms = connection.app.state.rooms
+    return rooms
+
+
+def get_settings(connection: HTTPConnection) -> Settings:
+    settings: Settings = connection.app.state.settings
+    return settings
+
+
+def client_address(connection: HTTPConnection) -> str:
+    """The caller's address (uvicorn's proxy-header support rewrites it behind a proxy)."""
+    return connection.client.host if connection.client else "unknown"
+
+
+RoomsDep = Annotated[Rooms, Depends(get_rooms)]
+SettingsDep = Annotated[Settings, Depends(get_settings)]
+AddressDep = Annotated[str, Depends(client_address)]
+
+
+async def room_from_path(code: str, rooms: RoomsDep, address: AddressDep) -> Room:
+    return await rooms.lookup(code, address)
+
+
+async def room_for_socket(websocket: WebSocket, code: str, rooms: RoomsDep,
+                          address: AddressDep) -> Room:
+    """Like :func:`room_from_path`, but a refusal is a close code the browser can read: the
+    socket is accepted first (closing before accepting would look like an HTTP 403)."""
+    try:
+        return await rooms.lookup(code, address)
+    except AppError as exc:
+        await websocket.accept()
+        raise WebSocketException(code=ERRORS[exc.code].close or 1008, reason=exc.code) from None
+
+
+RoomDep = Annotated[Room, Depends(room_from_path)]
+SocketRoomDep = Annotated[Room, Depends(room_for_socket)]

@@ -1,0 +1,111 @@
+"""The FastAPI application: ``create_app(settings)`` wires the store, the fan-out, the rooms and
+the routers; the lifespan restores rooms before the first request and closes them last.
+
+Pages are a plug-in: if ``app/routes/pages.py`` exists, its ``router`` is included (and its
+``install(app)`` called, when it has one), and ``static/`` is served at ``/static``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import logging
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from app.config import Settings
+from app.protocol import AppError
+from app.pubsub import LocalPubSub, PubSub
+from app.rooms import Rooms
+from app.routes import api, assets, ws
+from app.store import SQLiteStore, Store
+from rules.base import Game
+
+log = logging.getLogger(__name__)
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def open_backends(settings: Settings) -> tuple[Store, PubSub]:
+    """SQLite + in-process fan-out by default; Redis for both when ``redis_url`` is set."""
+    if settings.redis_url:
+        from app.redis_backend import RedisPubSub, RedisStore  # imported only when used
+
+        return RedisStore(settings.redis_url), RedisPubSub(settings.redis_url)
+    return SQLiteStore(settings.db), LocalPubSub()
+
+
+def create_app(settings: Settings | None = None,
+               games: Mapping[str, Game[Any]] | None = None) -> FastAPI:
+    """The whole server as an ASGI app (settings default to the environment's, games to
+    ``rules.GAMES``)."""
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store, pubsub = open_backends(settings)
+        rooms = Rooms(settings, store, pubsub, games)
+        await rooms.start()
+        app.state.rooms = rooms
+        try:
+            yield
+        finally:
+            await rooms.close()
+
+    app = FastAPI(
+        title="gamenight",
+        summary="Party table games in one room: each player on a phone, one table screen.",
+        version="0.1.0",
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+
+    @app.exception_handler(AppError)
+    async def app_error(request: Request, exc: AppError) -> JSONResponse:
+        return JSONResponse({"code": exc.code, "message": exc.message, "detail": exc.message},
+                            status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = exc.errors()
+        names = all(tuple(e.get("loc", ()))[-1:] == ("name",) for e in errors)
+        first = errors[0] if errors else {"msg": "invalid request", "loc": ()}
+        where = ".".join(str(p) for p in first.get("loc", ())[1:])
+        return JSONResponse(
+            {"code": "bad_name" if names else "invalid_request",
+             "message": f"{where}: {first.get('msg')}" if where else str(first.get("msg")),
+             "detail": jsonable_errors(errors)},
+            status_code=422)
+
+    app.include_router(api.router)
+    app.include_router(ws.router)
+    app.include_router(assets.router)
+    _plug_in_pages(app)
+    return app
+
+
+def jsonable_errors(errors: object) -> object:
+    from fastapi.encoders import jsonable_encoder
+
+    return jsonable_encoder(errors)
+
+
+def _plug_in_pages(app: FastAPI) -> None:
+    static = ROOT / "static"
+    if static.is_dir():
+        app.mount("/static", StaticFiles(directory=static), name="static")
+    if importlib.util.find_spec("app.routes.pages") is None:
+        return
+    pages = importlib.import_module("app.routes.pages")
+    install = getattr(pages, "install", None)
+    if install is not None:
+        install(app)
+    if hasattr(pages, "router"):
+        app.include_router(pages.router)

@@ -1,0 +1,265 @@
+"""The wire: pydantic models for every HTTP body and WebSocket message, and the error table.
+
+Vocabulary:
+- **room code**: 4 letters from :data:`CODE_ALPHABET` (no I or O), case-insensitive.
+- **seat token**: a long random secret naming one seat; the **host token** names the host (for a
+  seated creator it is their seat token; for a table-screen creator a seatless secret).
+- **state message**: ``{"type": "state", "version", "room", "you", "view", "outcome"}`` sent on
+  connect and after every change; ``version`` counts logged changes, so a client drops only a
+  message *older* than what it has (presence updates repeat the current version). The acting
+  connection's copy also carries ``"ref"``: the id of its action that made this version.
+- **error message**: ``{"type": "error", "ref", "code", "message"}`` to the sender only.
+
+Errors are all listed in :data:`ERRORS` (code → HTTP status or WebSocket close code, and when);
+the browser translates by code, so codes are API.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"
+CODE_LENGTH = 4
+
+OptionValue = bool | int | str
+ActionId = Annotated[str, StringConstraints(min_length=1, max_length=64)]
+PlayerRef = Annotated[str, StringConstraints(min_length=1, max_length=16)]
+
+# --- errors ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ErrorKind:
+    """Where an error code answers: an HTTP status, a WebSocket close code, or an error message."""
+
+    http: int | None
+    close: int | None
+    when: str
+
+
+#: Every error the app itself raises. Rule refusals add the game's own codes (``not_your_turn``,
+#: ``tile_not_in_hand``…), sent as WebSocket error messages, never closing the socket.
+ERRORS: dict[str, ErrorKind] = {
+    "bad_message": ErrorKind(None, None, "Not JSON, not an object, binary, or a malformed "
+                                         "envelope; the socket stays open."),
+    "unknown_type": ErrorKind(None, None, "A message type the server does not know."),
+    "bad_action": ErrorKind(None, None, "The action is not one of the game's action shapes."),
+    "text_too_long": ErrorKind(None, None, "A text inside an action is longer than max_text."),
+    "rate_limited": ErrorKind(None, None, "More messages per second than allowed; the message "
+                                          "was dropped (resend it with the same id)."),
+    "spectator": ErrorKind(None, None, "A socket without a seat sent a player-only message."),
+    "not_host": ErrorKind(None, None, "A host command from someone who is not the host."),
+    "seat_played_by_bot": ErrorKind(None, None, "The host handed this seat to a bot."),
+    "not_playing": ErrorKind(None, None, "An action while no game is running."),
+    "not_in_lobby": ErrorKind(None, None, "A lobby command (start, options) after the start."),
+    "not_finished": ErrorKind(None, None, "A rematch before the game has ended."),
+    "unknown_player": ErrorKind(None, None, "A command names a seat that does not exist."),
+    "not_a_human": ErrorKind(None, None, "The seat has no person to hand it back to."),
+    "cannot_kick_host": ErrorKind(None, None, "The host tried to kick themselves."),
+    "no_table_host": ErrorKind(None, None, "make_host to the table in a room without one."),
+    "busy": ErrorKind(None, None, "The room changed too often under us; try again."),
+    "bad_token": ErrorKind(None, 1008, "The token names no seat of this room (or was revoked)."),
+    "kicked": ErrorKind(None, 1008, "The host removed this seat."),
+    "unknown_room": ErrorKind(404, 1008, "No live room has this code."),
+    "too_many_attempts": ErrorKind(429, 1008, "Too many lookups of unknown codes from this "
+                                              "address; wait and retry."),
+    "too_big": ErrorKind(None, 1009, "A message larger than max_message_bytes."),
+    "crowded": ErrorKind(None, 1013, "The room has as many sockets as it accepts."),
+    "room_closed": ErrorKind(None, 1001, "The room was removed (idle) or the server stops."),
+    "server_error": ErrorKind(500, 1011, "A bug; it is logged."),
+    "unknown_asset": ErrorKind(404, None, "The game has no file of this name."),
+    "unknown_game": ErrorKind(422, None, "No registered game has this id."),
+    "bad_name": ErrorKind(422, None, "A name that is empty, too long or has control characters."),
+    "bad_option": ErrorKind(422, None, "An option value the game does not accept."),
+    "unknown_option": ErrorKind(422, None, "An option the game does not have."),
+    "invalid_request": ErrorKind(422, None, "A request body that does not fit its schema."),
+    "name_taken": ErrorKind(409, None, "Someone in the room already has this name."),
+    "room_full": ErrorKind(409, None, "The room has the game's maximum number of players."),
+    "already_playing": ErrorKind(409, None, "The game has started; joining is closed."),
+    "too_many_rooms": ErrorKind(429, None, "This address already has rooms_per_address rooms."),
+}
+
+
+class AppError(Exception):
+    """A refusal by the room server (not by a game); ``code`` is a key of :data:`ERRORS`."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        assert code in ERRORS, code
+        self.code = code
+        self.message = message
+
+    @property
+    def status(self) -> int:
+        return ERRORS[self.code].http or 400
+
+
+# --- HTTP ------------------------------------------------------------------------------------
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CreateRoom(Strict):
+    """Create a room: with a ``name`` the creator also takes a seat (a table screen passes none)."""
+
+    game: str = Field(max_length=40, examples=["qwirkle"])
+    options: dict[str, OptionValue] = Field(default_factory=dict)
+    name: str | None = Field(None, max_length=200, examples=["Ann"])
+
+
+class RoomCreated(BaseModel):
+    code: str = Field(examples=["KXQM"])
+    host_token: str
+    player_id: str | None
+    token: str | None
+
+
+class JoinRoom(Strict):
+    name: str = Field(max_length=200, examples=["Bob"])
+
+
+class Joined(BaseModel):
+    player_id: str
+    token: str
+
+
+class PlayerSummary(BaseModel):
+    id: str
+    name: str
+    bot: bool
+    connected: bool
+    is_host: bool
+
+
+class RoomSummary(BaseModel):
+    code: str
+    game: str
+    title: str
+    phase: Literal["lobby", "playing", "finished"]
+    version: int
+    options: dict[str, OptionValue]
+    host: str | None = Field(description="The host's player id, or null when the table "
+                                         "screen (a seatless host token) is the host.")
+    players: list[PlayerSummary]
+    min_players: int
+    max_players: int
+
+
+class OptionInfo(BaseModel):
+    name: str
+    default: OptionValue
+    description: str
+    choices: list[str]
+    minimum: int | None
+    maximum: int | None
+
+
+class GameInfo(BaseModel):
+    id: str
+    title: str
+    blurb: str
+    min_players: int
+    max_players: int
+    options: list[OptionInfo]
+
+
+class ErrorBody(BaseModel):
+    """Every HTTP error: a stable ``code``, a sentence, and ``detail`` (FastAPI's habit)."""
+
+    code: str
+    message: str
+    detail: Any = None
+
+
+# --- WebSocket: client → server --------------------------------------------------------------
+
+class Envelope(Strict):
+    """Any client message may carry an ``id``; errors about it echo it as ``ref``."""
+
+    id: ActionId | None = None
+
+
+class ActionMessage(Envelope):
+    type: Literal["action"]
+    id: ActionId  # required: it makes a resent action apply once
+    action: dict[str, Any]
+
+
+class StartMessage(Envelope):
+    type: Literal["start"]
+
+
+class KickMessage(Envelope):
+    type: Literal["kick"]
+    player: PlayerRef
+
+
+class AddBotMessage(Envelope):
+    type: Literal["add_bot"]
+
+
+class RematchMessage(Envelope):
+    type: Literal["rematch"]
+
+
+class MakeHostMessage(Envelope):
+    type: Literal["make_host"]
+    player: PlayerRef | None = Field(description="A seat, or null to hand the role back to "
+                                                 "the table screen that created the room.")
+
+
+class SetOptionsMessage(Envelope):
+    type: Literal["set_options"]
+    options: dict[str, OptionValue]
+
+
+class SeatBotMessage(Envelope):
+    type: Literal["seat_bot"]
+    player: PlayerRef
+    bot: bool
+
+
+class PingMessage(Envelope):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[
+    ActionMessage | StartMessage | KickMessage | AddBotMessage | RematchMessage
+    | MakeHostMessage | SetOptionsMessage | SeatBotMessage | PingMessage,
+    Field(discriminator="type"),
+]
+
+MESSAGE_TYPES = frozenset({
+    "action", "start", "kick", "add_bot", "rematch", "make_host", "set_options", "seat_bot",
+    "ping",
+})
+HOST_COMMANDS = frozenset({"start", "kick", "add_bot", "rematch", "make_host", "set_options",
+                           "seat_bot"})
+
+# --- WebSocket: server → client (documentation; the hot path writes the same JSON by hand) ---
+
+
+class StateMessage(BaseModel):
+    type: Literal["state"] = "state"
+    version: int
+    room: RoomSummary
+    you: str | None
+    is_host: bool
+    view: dict[str, Any] | None
+    outcome: dict[str, Any] | None
+    ref: str | None = None
+
+
+class ErrorMessage(BaseModel):
+    type: Literal["error"] = "error"
+    ref: str | None
+    code: str
+    message: str
+
+
+class PongMessage(BaseModel):
+    type: Literal["pong"] = "pong"

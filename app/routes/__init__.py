@@ -1,0 +1,1 @@
+"""HTTP and WebSocket routers: ``api`` (JSON), ``ws`` (play), ``assets`` (game files)."""

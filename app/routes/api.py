@@ -1,0 +1,67 @@
+"""The public JSON API: list games, create and join rooms, read a room's summary."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from app.deps import AddressDep, RoomDep, RoomsDep
+from app.protocol import (
+    CreateRoom,
+    ErrorBody,
+    GameInfo,
+    Joined,
+    JoinRoom,
+    OptionInfo,
+    RoomCreated,
+    RoomSummary,
+)
+
+router = APIRouter(prefix="/api", tags=["api"])
+
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    404: {"model": ErrorBody}, 409: {"model": ErrorBody}, 422: {"model": ErrorBody},
+    429: {"model": ErrorBody},
+}
+
+
+@router.get("/games")
+async def list_games(rooms: RoomsDep) -> list[GameInfo]:
+    """Every registered game with its player counts and options."""
+    return [
+        GameInfo(
+            id=game.id, title=game.title, blurb=game.blurb, min_players=game.min_players,
+            max_players=game.max_players,
+            options=[OptionInfo(name=o.name, default=o.default, description=o.description,
+                                choices=list(o.choices), minimum=o.minimum, maximum=o.maximum)
+                     for o in game.options])
+        for game in rooms.games.values()
+    ]
+
+
+@router.post("/rooms", status_code=201, responses=ERROR_RESPONSES)
+async def create_room(body: CreateRoom, rooms: RoomsDep, address: AddressDep) -> RoomCreated:
+    """Create a room; the creator is its host, and takes a seat when they give a name."""
+    room, host_token, player_id, token = await rooms.create(body.game, body.options, body.name,
+                                                           address)
+    return RoomCreated(code=room.code, host_token=host_token, player_id=player_id, token=token)
+
+
+@router.post("/rooms/{code}/join", responses=ERROR_RESPONSES)
+async def join_room(body: JoinRoom, room: RoomDep) -> Joined:
+    """Take a seat; keep the token (it is the only way back to this seat)."""
+    player_id, token = await room.join(body.name)
+    return Joined(player_id=player_id, token=token)
+
+
+@router.get("/rooms/{code}", responses=ERROR_RESPONSES)
+async def get_room(room: RoomDep) -> RoomSummary:
+    """The public summary: game, phase, players, who is connected, version."""
+    return RoomSummary.model_validate(room.summary())
+
+
+@router.get("/health", include_in_schema=False)
+async def health(rooms: RoomsDep) -> dict[str, Any]:
+    return {"ok": True, "rooms": len(rooms.rooms),
+            "connections": sum(len(r.connections) for r in rooms.rooms.values())}

@@ -1,0 +1,355 @@
+"""Where rooms live between restarts: the ``Store`` protocol and its SQLite implementation.
+
+Vocabulary:
+- **record**: a room's lobby-level facts (game, options, seats with names, token *hashes* and bot
+  flags, host, phase, seed, the current game's roster) and its **version**, which counts every
+  logged change. Raw tokens are never stored.
+- **entry**: one game action in the log: the version it made, the acting player, the action as
+  JSON and the client's action id (so a resent action is still recognised after a restart).
+- **save**: a compare-and-set: write the new record (and an entry) only if the stored version is
+  still ``expected``; otherwise :class:`Conflict`. With one SQLite process that never happens
+  (a room is changed under its lock); with Redis it keeps two instances from both applying an
+  action to the same version.
+
+The log is the source of truth: a game's state is never stored, it is replayed from the seed,
+options, roster and entries. Starting a new game (start, rematch) drops the previous game's
+entries in the same transaction, so a log holds one game.
+
+SQLite durability: WAL journal with ``synchronous=FULL``, so every commit is fsynced and an
+acknowledged move survives a power cut as well as a killed process (NORMAL would survive only
+the latter). The fsync cost is shared: one writer thread takes every save waiting in its queue
+and commits them in one transaction (group commit), so the event loop never blocks on disk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import queue
+import sqlite3
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Protocol, TypeVar
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A place at the table: ``token_hash`` is None for bots and for revoked (kicked) seats."""
+
+    id: str
+    name: str
+    token_hash: str | None
+    bot: bool
+
+
+@dataclass(frozen=True)
+class RoomRecord:
+    """Everything about a room except the game state, which the log replays."""
+
+    code: str
+    game: str
+    options: Mapping[str, bool | int | str]
+    seats: tuple[Seat, ...]
+    host: str | None  # a seat id, or None when the seatless table token is the host
+    table_token_hash: str | None
+    phase: str  # "lobby" | "playing" | "finished"
+    version: int
+    seed: int | None
+    players: tuple[str, ...]  # the current game's roster, in seat order at its start
+    started_at: int  # the version that started the current game (0: none yet)
+    next_seat: int  # seats ever made, so ids ("p1", "p2"…) are never reused
+    created_by: str
+    created_at: float
+    updated_at: float
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One applied action of the current game."""
+
+    version: int
+    player: str
+    action: Mapping[str, Any]
+    ref: str | None = None
+
+
+@dataclass(frozen=True)
+class StoredRoom:
+    record: RoomRecord
+    entries: tuple[LogEntry, ...] = field(default_factory=tuple)
+
+
+class Conflict(Exception):
+    """The stored version is not the expected one: someone else changed the room first."""
+
+
+class Store(Protocol):
+    """Durable rooms; every method is safe to await from the event loop."""
+
+    #: Whether other server instances write to this store too (rooms may appear or change
+    #: without this process knowing, so a miss in memory must look in the store).
+    shared: bool
+
+    async def create(self, record: RoomRecord) -> bool:
+        """Store a new room; False if its code is taken."""
+        ...
+
+    async def save(self, record: RoomRecord, expected: int, entry: LogEntry | None = None,
+                   new_game: bool = False) -> None:
+        """Replace the room's record if its stored version is ``expected``, else Conflict.
+
+        ``entry`` is appended to the log in the same transaction; ``new_game`` first drops the
+        log (a new game started)."""
+        ...
+
+    async def load(self, code: str) -> StoredRoom | None:
+        """The room and its log, or None."""
+        ...
+
+    async def load_all(self) -> list[StoredRoom]:
+        """Every stored room with its log."""
+        ...
+
+    async def delete(self, code: str, expected: int | None = None) -> bool:
+        """Remove a room (only if still at ``expected`` when given); whether it was removed."""
+        ...
+
+    async def close(self) -> None:
+        ...
+
+
+# --- JSON forms (shared by every backend) ----------------------------------------------------
+
+def record_to_json(record: RoomRecord) -> str:
+    return json.dumps(asdict(record), separators=(",", ":"), ensure_ascii=False)
+
+
+def record_from_json(text: str | bytes) -> RoomRecord:
+    data = json.loads(text)
+    data["seats"] = tuple(Seat(**seat) for seat in data["seats"])
+    data["players"] = tuple(data["players"])
+    return RoomRecord(**data)
+
+
+def entry_to_json(entry: LogEntry) -> str:
+    return json.dumps(asdict(entry), separators=(",", ":"), ensure_ascii=False)
+
+
+def entry_from_json(text: str | bytes) -> LogEntry:
+    return LogEntry(**json.loads(text))
+
+
+# --- SQLite ----------------------------------------------------------------------------------
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS rooms (
+    code TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    phase TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    updated_at REAL NOT NULL,
+    record TEXT NOT NULL  -- RoomRecord as JSON: seats hold token hashes, never tokens
+);
+CREATE TABLE IF NOT EXISTS actions (
+    code TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    player TEXT NOT NULL,
+    action TEXT NOT NULL,
+    ref TEXT,
+    PRIMARY KEY (code, version)
+) WITHOUT ROWID;
+"""
+
+Op = Callable[[sqlite3.Connection], Any]
+_STOP = object()
+
+
+class SQLiteStore:
+    """Rooms in one SQLite file, written by a single thread that commits in groups."""
+
+    shared = False
+
+    def __init__(self, path: Path | str, batch: int = 512) -> None:
+        self.path = Path(path)
+        if str(path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._batch = batch
+        #: Commits and saves so far, for the benchmark's figures.
+        self.commits = 0
+        self.ops = 0
+        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        ready: queue.SimpleQueue[BaseException | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, args=(ready,), name="sqlite-writer",
+                                        daemon=True)
+        self._thread.start()
+        problem = ready.get()
+        if problem is not None:
+            raise problem
+
+    # The writer thread ------------------------------------------------------------------
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("PRAGMA busy_timeout=5000")
+        db.executescript(SCHEMA)
+        return db
+
+    def _run(self, ready: queue.SimpleQueue[BaseException | None]) -> None:
+        try:
+            db = self._connect()
+        except BaseException as exc:  # reported to the constructor
+            ready.put(exc)
+            return
+        ready.put(None)
+        try:
+            while True:
+                first = self._queue.get()
+                if first is _STOP:
+                    return
+                jobs = [first]
+                stop = False
+                while len(jobs) < self._batch:
+                    try:
+                        job = self._queue.get_nowait()
+                    except queue.Empty:
+                        break
+                    if job is _STOP:
+                        stop = True
+                        break
+                    jobs.append(job)
+                self._run_batch(db, jobs)
+                if stop:
+                    return
+        finally:
+            db.close()
+
+    def _run_batch(self, db: sqlite3.Connection, jobs: list[tuple[Op, asyncio.Future[Any]]]
+                   ) -> None:
+        """Run ``jobs`` in one transaction, each inside a savepoint, then resolve them."""
+        results: list[tuple[asyncio.Future[Any], Any, BaseException | None]] = []
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            for op, future in jobs:
+                db.execute("SAVEPOINT op")
+                try:
+                    result = op(db)
+                except Exception as exc:
+                    db.execute("ROLLBACK TO op")
+                    results.append((future, None, exc))
+                else:
+                    results.append((future, result, None))
+                db.execute("RELEASE op")
+            db.execute("COMMIT")
+        except Exception as exc:  # the commit itself failed: nothing of the batch is stored
+            log.exception("SQLite batch failed")
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            results = [(future, None, exc) for _, future in jobs]
+        self.commits += 1
+        self.ops += len(jobs)
+        by_loop: dict[asyncio.AbstractEventLoop, list[Any]] = {}
+        for item in results:
+            by_loop.setdefault(item[0].get_loop(), []).append(item)
+        for loop, items in by_loop.items():
+            with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
+                loop.call_soon_threadsafe(_resolve, items)
+
+    async def _call(self, op: Callable[[sqlite3.Connection], T]) -> T:
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._queue.put((op, future))
+        return await future
+
+    # The Store protocol --------------------------------------------------------------------
+
+    async def create(self, record: RoomRecord) -> bool:
+        def op(db: sqlite3.Connection) -> bool:
+            cursor = db.execute(
+                "INSERT OR IGNORE INTO rooms (code, game, phase, version, updated_at, record) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (record.code, record.game, record.phase, record.version, record.updated_at,
+                 record_to_json(record)))
+            return cursor.rowcount == 1
+        return await self._call(op)
+
+    async def save(self, record: RoomRecord, expected: int, entry: LogEntry | None = None,
+                   new_game: bool = False) -> None:
+        text = record_to_json(record)
+        action = json.dumps(entry.action, separators=(",", ":")) if entry else None
+
+        def op(db: sqlite3.Connection) -> None:
+            cursor = db.execute(
+                "UPDATE rooms SET phase = ?, version = ?, updated_at = ?, record = ? "
+                "WHERE code = ? AND version = ?",
+                (record.phase, record.version, record.updated_at, text, record.code, expected))
+            if cursor.rowcount != 1:
+                raise Conflict(f"Room {record.code} is not at version {expected}.")
+            if new_game:
+                db.execute("DELETE FROM actions WHERE code = ?", (record.code,))
+            if entry is not None:
+                db.execute(
+                    "INSERT INTO actions (code, version, player, action, ref) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    (record.code, entry.version, entry.player, action, entry.ref))
+        await self._call(op)
+
+    async def load(self, code: str) -> StoredRoom | None:
+        def op(db: sqlite3.Connection) -> StoredRoom | None:
+            row = db.execute("SELECT record FROM rooms WHERE code = ?", (code,)).fetchone()
+            if row is None:
+                return None
+            rows = db.execute(
+                "SELECT version, player, action, ref FROM actions WHERE code = ? "
+                "ORDER BY version", (code,)).fetchall()
+            return StoredRoom(record_from_json(row[0]), tuple(_entry(r) for r in rows))
+        return await self._call(op)
+
+    async def load_all(self) -> list[StoredRoom]:
+        def op(db: sqlite3.Connection) -> list[StoredRoom]:
+            records = [record_from_json(r[0]) for r in
+                       db.execute("SELECT record FROM rooms ORDER BY code")]
+            logs: dict[str, list[LogEntry]] = {}
+            for row in db.execute("SELECT code, version, player, action, ref FROM actions "
+                                  "ORDER BY code, version"):
+                logs.setdefault(row[0], []).append(_entry(row[1:]))
+            return [StoredRoom(r, tuple(logs.get(r.code, ()))) for r in records]
+        return await self._call(op)
+
+    async def delete(self, code: str, expected: int | None = None) -> bool:
+        def op(db: sqlite3.Connection) -> bool:
+            if expected is None:
+                cursor = db.execute("DELETE FROM rooms WHERE code = ?", (code,))
+            else:
+                cursor = db.execute("DELETE FROM rooms WHERE code = ? AND version = ?",
+                                    (code, expected))
+            if cursor.rowcount:
+                db.execute("DELETE FROM actions WHERE code = ?", (code,))
+            return cursor.rowcount == 1
+        return await self._call(op)
+
+    async def close(self) -> None:
+        self._queue.put(_STOP)
+        await asyncio.to_thread(self._thread.join)
+
+
+def _entry(row: tuple[Any, ...]) -> LogEntry:
+    return LogEntry(version=row[0], player=row[1], action=json.loads(row[2]), ref=row[3])
+
+
+def _resolve(items: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:
+    for future, result, exc in items:
+        if future.cancelled():
+            continue
+        if exc is not None:
+            future.set_exception(exc)
+        else:
+            future.set_result(result)
