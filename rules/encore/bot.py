@@ -43,7 +43,8 @@ END_BEHIND = -25.0
 
 def _progress(worth: int, before: int, after: int, size: int, power: float) -> float:
     """Convex progress value: the full ``worth`` once all ``size`` boxes are crossed."""
-    return worth * ((after / size) ** power - (before / size) ** power)
+    gained: float = (after / size) ** power - (before / size) ** power
+    return worth * gained
 
 
 def value(state: State, seat: int, group: int) -> float:
