@@ -1,0 +1,66 @@
+"""Message catalogues for the pages the server renders (the browser loads the same files).
+
+Vocabulary:
+- **catalogue**: ``static/i18n/<lang>.json``, a flat object from a dotted key (``"home.join"``)
+  to a string with ``{placeholders}``. English is complete; every other catalogue has exactly
+  the same keys and placeholders (a test checks), so adding a language is adding a file.
+- **language**: chosen by the ``lang`` cookie (the picker sets it), then the browser's
+  ``Accept-Language``, then English.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping
+from functools import lru_cache
+from pathlib import Path
+
+CATALOGUES = Path(__file__).resolve().parent.parent / "static" / "i18n"
+DEFAULT = "en"
+
+#: Every language with a catalogue, named in its own script (for the picker).
+LANGUAGES: dict[str, str] = {"en": "English", "ru": "Русский", "hy": "Հայերեն", "bn": "বাংলা"}
+
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+Translate = Callable[..., str]
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def catalogue(lang: str) -> Mapping[str, str]:
+    """Return the catalogue of ``lang`` (read once; files change only with a deploy)."""
+    with (CATALOGUES / f"{lang}.json").open(encoding="utf-8") as f:
+        data: dict[str, str] = json.load(f)
+    return data
+
+
+def pick_language(cookie: str | None, accept_language: str | None) -> str:
+    """Return the language to render in: the cookie's, else the best Accept-Language match."""
+    if cookie in LANGUAGES:
+        return cookie
+    ranked: list[tuple[float, int, str]] = []
+    for index, part in enumerate((accept_language or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        quality = 1.0
+        if params.strip().startswith("q="):
+            try:
+                quality = float(params.strip()[2:])
+            except ValueError:
+                quality = 0.0
+        base = tag.strip().lower().split("-")[0]
+        if base in LANGUAGES and quality > 0:
+            ranked.append((-quality, index, base))
+    return min(ranked)[2] if ranked else DEFAULT
+
+
+def translator(lang: str) -> Translate:
+    """Return ``t(key, **params)`` for ``lang``, falling back to English, then to the key."""
+    own = catalogue(lang)
+    english = catalogue(DEFAULT)
+
+    def t(key: str, /, **params: object) -> str:
+        text = own.get(key) or english.get(key) or key
+        return _PLACEHOLDER.sub(lambda m: str(params.get(m.group(1), m.group(0))), text)
+
+    return t

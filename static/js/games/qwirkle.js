@@ -1,0 +1,535 @@
+// Qwirkle in the browser: a player's phone (hand, staging, trade, pass, a board that pans and
+// zooms) and the table screen (the whole board fitted, the last move lit, the scores).
+//
+// It draws only from the view. It never decides whether a move is legal: the view's
+// `allowed` and `your_turn` say which buttons make sense, and a refused move shows the
+// server's error next to the button that sent it.
+//
+// Tiles are two letters, colour then shape ("Ro" = red circle). Shapes are always drawn, so
+// a colour-blind player can tell every tile apart; the "letters" preference adds the colour's
+// initial in the corner as well.
+
+import { h, s, fill } from "../dom.js";
+
+export const prefs = [{ key: "letters", label: "qwirkle.pref.letters", default: false }];
+
+const COLOURS = { R: "#f0463c", O: "#ff9f1c", Y: "#ffe45c", G: "#2ec27e", B: "#3d8bff", P: "#b667f1" };
+const SHAPES = ["o", "s", "d", "c", "4", "8"];
+const SVG_SHAPES = {
+  o: () => s("circle", { cx: 50, cy: 50, r: 30 }),
+  s: () => s("rect", { x: 21, y: 21, width: 58, height: 58, rx: 5 }),
+  d: () => s("path", { d: "M50 10 L90 50 L50 90 L10 50Z" }),
+  c: () => s("path", { d: "M38 38A16 16 0 1 1 62 38A16 16 0 1 1 62 62A16 16 0 1 1 38 62A16 16 0 1 1 38 38Z" }),
+  4: () => s("path", { d: star(4, 42, 13) }),
+  8: () => s("path", { d: star(8, 41, 20) }),
+};
+const MAX_PHONE_CELL = 84;
+const MAX_TABLE_CELL = 150;
+const MIN_CELL = 10;
+
+function star(points, outer, inner) {
+  const out = [];
+  for (let i = 0; i < points * 2; i += 1) {
+    const angle = (Math.PI * i) / points - Math.PI / 2;
+    const r = i % 2 ? inner : outer;
+    out.push(`${(50 + r * Math.cos(angle)).toFixed(2)} ${(50 + r * Math.sin(angle)).toFixed(2)}`);
+  }
+  return `M${out.join("L")}Z`;
+}
+
+function ensureSymbols() {
+  if (document.getElementById("qw-symbols")) return;
+  const symbols = SHAPES.map((shape) =>
+    s("symbol", { id: `qw-${shape}`, viewBox: "0 0 100 100" }, SVG_SHAPES[shape]()));
+  const grid = s("pattern", { id: "qw-grid", width: 1, height: 1, patternUnits: "userSpaceOnUse" },
+    s("circle", { cx: 0, cy: 0, r: 0.035, class: "qw-grid-dot" }));
+  document.body.append(s("svg", { id: "qw-symbols", class: "symbols", "aria-hidden": "true" },
+    s("defs", {}, symbols, grid)));
+}
+
+/** One tile as an SVG group, its top-left corner at (x, y), one unit wide. */
+function tileShape(tile, x, y, ctx, extraClass = "") {
+  const colour = tile[0];
+  const shape = tile[1];
+  return s("g", { class: `qw-tile ${extraClass}`, transform: `translate(${x} ${y})` },
+    s("title", { text: tileName(tile, ctx) }),
+    s("rect", { class: "qw-tile-bg", x: 0.04, y: 0.04, width: 0.92, height: 0.92, rx: 0.14 }),
+    s("use", { href: `#qw-${shape}`, x: 0.12, y: 0.12, width: 0.76, height: 0.76, fill: COLOURS[colour] }),
+    ctx.pref("letters", false)
+      ? s("text", { class: "qw-letter", x: 0.88, y: 0.9, "text-anchor": "end", fill: COLOURS[colour] },
+          ctx.t(`qwirkle.letter.${colour}`))
+      : null);
+}
+
+function tileName(tile, ctx) {
+  return ctx.t("qwirkle.tile_name", {
+    colour: ctx.t(`qwirkle.colour.${tile[0]}`), shape: ctx.t(`qwirkle.shape.${tile[1]}`),
+  });
+}
+
+/** Draw a tile at a size of its own (hand, last-move card). */
+function tileIcon(tile, ctx) {
+  return s("svg", { viewBox: "0 0 1 1", class: "qw-icon", "aria-hidden": "true" }, tileShape(tile, 0, 0, ctx));
+}
+
+// --- the board: an SVG in grid units (a cell is 1×1 at x = col, y = row) --------------------
+
+class Board {
+  constructor(root, { interactive, maxCell, onTap }) {
+    this.root = root;
+    this.maxCell = maxCell;
+    this.onTap = onTap;
+    this.svg = s("svg", { class: "qw-board-svg", role: "img" });
+    this.layer = s("g");
+    this.svg.append(s("rect", { x: -500, y: -500, width: 1000, height: 1000, fill: "url(#qw-grid)" }), this.layer);
+    root.append(this.svg);
+    this.cam = { x: 0.5, y: 0.5, scale: 60 };
+    this.bounds = { x0: -1, y0: -1, x1: 2, y1: 2 };
+    this.auto = true; // keep fitting to new tiles until the player moves the camera
+    new ResizeObserver(() => (this.auto ? this.fit() : this.apply())).observe(root);
+    if (interactive) this.gestures();
+  }
+
+  size() {
+    const box = this.svg.getBoundingClientRect();
+    return { w: Math.max(1, box.width), h: Math.max(1, box.height), box };
+  }
+
+  apply() {
+    const { w, h: ht } = this.size();
+    const { x, y, scale } = this.cam;
+    this.svg.setAttribute("viewBox", `${x - w / 2 / scale} ${y - ht / 2 / scale} ${w / scale} ${ht / scale}`);
+  }
+
+  fit() {
+    this.auto = true;
+    const { w, h: ht } = this.size();
+    const { x0, y0, x1, y1 } = this.bounds;
+    const scale = Math.max(MIN_CELL, Math.min(this.maxCell, w / (x1 - x0), ht / (y1 - y0)));
+    this.cam = { x: (x0 + x1) / 2, y: (y0 + y1) / 2, scale };
+    this.apply();
+  }
+
+  /** Redraw everything; `cells` are [row, col] squares that frame the picture. */
+  draw(children, cells, pad) {
+    fill(this.layer, children);
+    if (cells.length) {
+      const rows = cells.map((c) => c[0]);
+      const cols = cells.map((c) => c[1]);
+      this.bounds = {
+        x0: Math.min(...cols) - pad, y0: Math.min(...rows) - pad,
+        x1: Math.max(...cols) + 1 + pad, y1: Math.max(...rows) + 1 + pad,
+      };
+    }
+    if (this.auto) this.fit();
+    else this.apply();
+  }
+
+  toWorld(clientX, clientY) {
+    const { w, h: ht, box } = this.size();
+    return {
+      x: this.cam.x + (clientX - box.left - w / 2) / this.cam.scale,
+      y: this.cam.y + (clientY - box.top - ht / 2) / this.cam.scale,
+    };
+  }
+
+  zoomAbout(clientX, clientY, scale) {
+    const before = this.toWorld(clientX, clientY);
+    this.cam.scale = Math.max(MIN_CELL, Math.min(200, scale));
+    const after = this.toWorld(clientX, clientY);
+    this.cam.x += before.x - after.x;
+    this.cam.y += before.y - after.y;
+    this.auto = false;
+    this.apply();
+  }
+
+  gestures() {
+    const svg = this.svg;
+    const points = new Map();
+    let start = null;
+    let tap = null;
+    const snapshot = () => {
+      const list = [...points.values()];
+      const mid = list.length > 1
+        ? { x: (list[0].x + list[1].x) / 2, y: (list[0].y + list[1].y) / 2 } : list[0];
+      const dist = list.length > 1 ? Math.hypot(list[0].x - list[1].x, list[0].y - list[1].y) : 0;
+      start = { cam: { ...this.cam }, mid, dist };
+    };
+    svg.addEventListener("pointerdown", (event) => {
+      svg.setPointerCapture?.(event.pointerId);
+      points.set(event.pointerId, { x: event.clientX, y: event.clientY });
+      tap = points.size === 1 ? { id: event.pointerId, x: event.clientX, y: event.clientY } : null;
+      snapshot();
+    });
+    svg.addEventListener("pointermove", (event) => {
+      if (!points.has(event.pointerId)) return;
+      points.set(event.pointerId, { x: event.clientX, y: event.clientY });
+      const list = [...points.values()];
+      if (tap && Math.hypot(event.clientX - tap.x, event.clientY - tap.y) < 8) return;
+      tap = null;
+      this.auto = false;
+      const { w, h: ht, box } = this.size();
+      if (list.length === 1) {
+        this.cam.x = start.cam.x - (list[0].x - start.mid.x) / start.cam.scale;
+        this.cam.y = start.cam.y - (list[0].y - start.mid.y) / start.cam.scale;
+      } else {
+        const mid = { x: (list[0].x + list[1].x) / 2, y: (list[0].y + list[1].y) / 2 };
+        const dist = Math.hypot(list[0].x - list[1].x, list[0].y - list[1].y);
+        const scale = Math.max(MIN_CELL, Math.min(200, start.cam.scale * (dist / (start.dist || dist))));
+        const cx = box.left + w / 2;
+        const cy = box.top + ht / 2;
+        const worldX = start.cam.x + (start.mid.x - cx) / start.cam.scale;
+        const worldY = start.cam.y + (start.mid.y - cy) / start.cam.scale;
+        this.cam = { x: worldX - (mid.x - cx) / scale, y: worldY - (mid.y - cy) / scale, scale };
+      }
+      this.apply();
+    });
+    const end = (event) => {
+      if (!points.has(event.pointerId)) return;
+      points.delete(event.pointerId);
+      if (tap && tap.id === event.pointerId && event.type === "pointerup") {
+        const at = this.toWorld(event.clientX, event.clientY);
+        this.onTap?.(Math.floor(at.y), Math.floor(at.x));
+      }
+      tap = null;
+      if (points.size) snapshot();
+    };
+    svg.addEventListener("pointerup", end);
+    svg.addEventListener("pointercancel", end);
+    svg.addEventListener("wheel", (event) => {
+      event.preventDefault();
+      this.zoomAbout(event.clientX, event.clientY, this.cam.scale * Math.exp(-event.deltaY * 0.0015));
+    }, { passive: false });
+  }
+}
+
+// --- drawing helpers shared by phone and table -----------------------------------------------
+
+function boardPicture(view, ctx, { staged = [], targets = [], centre = false } = {}) {
+  const last = new Set((view.last_move?.tiles || []).map((tile) => `${tile.row},${tile.col}`));
+  const items = [];
+  for (const [row, col] of targets) {
+    const isCentre = row === 0 && col === 0 && centre;
+    items.push(s("rect", {
+      class: `qw-target${isCentre ? " qw-centre" : ""}`, x: col + 0.06, y: row + 0.06,
+      width: 0.88, height: 0.88, rx: 0.14, dataset: { row, col },
+    }));
+    if (isCentre) items.push(s("use", { href: "#qw-4", class: "qw-centre-mark", x: col + 0.3, y: row + 0.3, width: 0.4, height: 0.4 }));
+  }
+  for (const tile of view.grid) {
+    const lit = last.has(`${tile.row},${tile.col}`);
+    if (lit) items.push(s("rect", { class: "qw-last-glow", x: tile.col - 0.03, y: tile.row - 0.03, width: 1.06, height: 1.06, rx: 0.18 }));
+    const g = tileShape(tile.tile, tile.col, tile.row, ctx, lit ? "qw-last" : "");
+    g.dataset.row = tile.row;
+    g.dataset.col = tile.col;
+    items.push(g);
+  }
+  for (const tile of staged) {
+    const g = tileShape(tile.tile, tile.col, tile.row, ctx, "qw-staged");
+    g.dataset.row = tile.row;
+    g.dataset.col = tile.col;
+    g.append(s("rect", { class: "qw-staged-ring", x: 0.04, y: 0.04, width: 0.92, height: 0.92, rx: 0.14 }));
+    items.push(g);
+  }
+  const cells = [...view.grid.map((t) => [t.row, t.col]), ...staged.map((t) => [t.row, t.col]), ...targets];
+  if (!cells.length) cells.push([0, 0]);
+  return { items, cells };
+}
+
+function lastMoveText(view, ctx) {
+  const move = view.last_move;
+  if (!move) return "";
+  const name = ctx.name(move.player);
+  if (move.kind === "place") return ctx.t("qwirkle.last_place", { name, score: move.score });
+  if (move.kind === "trade") return ctx.t("qwirkle.last_trade", { name, n: move.traded });
+  return ctx.t("qwirkle.last_pass", { name });
+}
+
+function scoreRows(view, ctx, { big = false } = {}) {
+  return view.players.map((player) => h("li", {
+    class: `qw-score${player === view.turn ? " is-turn" : ""}${player === view.you ? " is-you" : ""}`,
+    dataset: { player },
+  },
+    h("span", { class: "qw-score-name", text: ctx.name(player) }),
+    big ? h("span", { class: "qw-score-hand", text: ctx.t("qwirkle.in_hand", { n: view.hand_sizes[player] ?? 0 }) }) : null,
+    h("span", { class: "qw-score-points", text: String(view.scores[player] ?? 0) })));
+}
+
+/** Empty squares next to a tile (or the centre of an empty board): a hint, not a rule. */
+function hintSquares(grid, staged) {
+  const taken = new Set([...grid, ...staged].map((t) => `${t.row},${t.col}`));
+  if (!taken.size) return [[0, 0]];
+  const out = new Map();
+  for (const t of [...grid, ...staged]) {
+    for (const [dr, dc] of [[0, 1], [1, 0], [0, -1], [-1, 0]]) {
+      const key = `${t.row + dr},${t.col + dc}`;
+      if (!taken.has(key)) out.set(key, [t.row + dr, t.col + dc]);
+    }
+  }
+  return [...out.values()];
+}
+
+// --- the phone -------------------------------------------------------------------------------
+
+class Phone {
+  constructor(root, ctx) {
+    this.ctx = ctx;
+    this.view = null;
+    this.handKey = "";
+    this.selected = null; // index into view.hand
+    this.staged = []; // {i, tile, row, col}
+    this.trading = false;
+    this.picked = new Set(); // hand indexes chosen for a trade
+    this.busy = false;
+    const t = ctx.t;
+    this.scores = h("ol", { class: "qw-scores" });
+    this.status = h("p", { class: "qw-status", "aria-live": "polite" });
+    this.last = h("p", { class: "qw-last-line" });
+    this.hint = h("p", { class: "qw-hint", hidden: true });
+    this.fitButton = h("button", {
+      class: "qw-fit icon-button", type: "button", title: t("qwirkle.fit"), "aria-label": t("qwirkle.fit"),
+      onclick: () => this.board.fit(),
+    }, s("svg", { viewBox: "0 0 24 24", "aria-hidden": "true" },
+      s("path", { d: "M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5" })));
+    const boardBox = h("div", { class: "qw-board" }, this.fitButton, this.hint);
+    this.hand = h("div", { class: "qw-hand", role: "group", "aria-label": t("qwirkle.your_tiles") });
+    this.actions = h("div", { class: "qw-actions" });
+    root.append(h("div", { class: "qw qw-phone" },
+      this.scores, h("div", { class: "qw-info" }, this.status, this.last), boardBox, this.hand, this.actions));
+    ensureSymbols();
+    this.board = new Board(boardBox, { interactive: true, maxCell: MAX_PHONE_CELL, onTap: (r, c) => this.tapSquare(r, c) });
+  }
+
+  update(view) {
+    if (!view) return;
+    const key = view.hand.join(",");
+    if (key !== this.handKey || view.finished) {
+      this.staged = [];
+      this.selected = null;
+      this.picked.clear();
+    } else {
+      const taken = new Set(view.grid.map((t) => `${t.row},${t.col}`));
+      this.staged = this.staged.filter((t) => !taken.has(`${t.row},${t.col}`));
+    }
+    this.handKey = key;
+    if (!view.allowed.includes("trade")) this.trading = false;
+    this.view = view;
+    this.draw();
+  }
+
+  prefsChanged() { this.draw(); }
+
+  draw() {
+    const { view, ctx } = this;
+    const t = ctx.t;
+    fill(this.scores, scoreRows(view, ctx));
+    let status;
+    if (view.finished) status = t("qwirkle.over");
+    else if (view.your_turn) status = t("qwirkle.your_turn");
+    else status = t("qwirkle.turn_of", { name: ctx.name(view.turn) });
+    fill(this.status, h("span", { class: "qw-turn", text: status }),
+      h("span", { class: "qw-bag", text: t("qwirkle.bag", { n: view.bag }) }));
+    this.status.classList.toggle("mine", Boolean(view.your_turn));
+    this.last.textContent = lastMoveText(view, ctx);
+    this.last.classList.toggle("qwirkle", Boolean(view.last_move?.qwirkles));
+    if (view.last_move?.qwirkles) this.last.append(h("b", { class: "qw-qwirkle", text: ` ${t("qwirkle.qwirkle")}` }));
+    let hint = "";
+    if (view.your_turn && view.opening_size) hint = t("qwirkle.opening_hint", { n: view.opening_size });
+    else if (view.your_turn && view.allowed.length === 1 && view.allowed[0] === "pass") hint = t("qwirkle.pass_hint");
+    else if (this.trading) hint = t("qwirkle.trade_hint");
+    this.hint.textContent = hint;
+    this.hint.hidden = !hint;
+    const targets = view.finished ? [] : hintSquares(view.grid, this.staged);
+    const { items, cells } = boardPicture(view, ctx, { staged: this.staged, targets, centre: !view.grid.length });
+    this.board.draw(items, cells, 1);
+    this.drawHand();
+    this.drawActions();
+  }
+
+  drawHand() {
+    const { view, ctx } = this;
+    const used = new Set(this.staged.map((t) => t.i));
+    fill(this.hand, view.hand.map((tile, i) => {
+      const staged = used.has(i);
+      const classes = ["qw-hand-tile"];
+      if (staged) classes.push("is-staged");
+      if (!this.trading && this.selected === i) classes.push("is-selected");
+      if (this.trading && this.picked.has(i)) classes.push("is-picked");
+      return h("button", {
+        class: classes.join(" "), type: "button", "aria-label": tileName(tile, ctx),
+        "aria-pressed": String(this.trading ? this.picked.has(i) : this.selected === i),
+        dataset: { tile, index: i },
+        onclick: () => this.tapTile(i),
+      }, tileIcon(tile, ctx));
+    }));
+  }
+
+  drawActions() {
+    const { view, ctx } = this;
+    const t = ctx.t;
+    const can = (kind) => view.allowed.includes(kind);
+    const rows = [];
+    if (view.finished) {
+      fill(this.actions);
+      return;
+    }
+    if (this.trading) {
+      rows.push(h("button", { class: "secondary", type: "button", text: t("qwirkle.cancel"), onclick: () => { this.trading = false; this.picked.clear(); this.draw(); } }));
+      const confirm = h("button", {
+        class: "primary", type: "button", id: "qw-trade-confirm",
+        text: t("qwirkle.trade_confirm", { n: this.picked.size }),
+        onclick: () => this.trade(confirm),
+      });
+      confirm.disabled = !this.picked.size || this.busy;
+      rows.push(confirm);
+      fill(this.actions, h("div", { class: "qw-action-row" }, rows));
+      return;
+    }
+    const undo = h("button", { class: "secondary", type: "button", id: "qw-undo", text: t("qwirkle.undo"), onclick: () => this.undo() });
+    undo.disabled = !this.staged.length;
+    const clear = h("button", { class: "secondary", type: "button", id: "qw-clear", text: t("qwirkle.clear"), onclick: () => this.clear() });
+    clear.disabled = !this.staged.length;
+    const play = h("button", {
+      class: "primary", type: "button", id: "qw-play",
+      onclick: () => this.play(play),
+    }, t("qwirkle.play"), this.staged.length ? h("span", { class: "badge", text: String(this.staged.length) }) : null);
+    play.disabled = !can("place") || !this.staged.length || this.busy;
+    const first = [undo, clear, play];
+    const second = [];
+    if (can("trade")) {
+      second.push(h("button", {
+        class: "ghost", type: "button", id: "qw-trade", text: t("qwirkle.trade"),
+        onclick: () => { this.trading = true; this.staged = []; this.selected = null; this.draw(); },
+      }));
+    }
+    if (can("pass")) {
+      const pass = h("button", { class: "primary", type: "button", id: "qw-pass", text: t("qwirkle.pass"), onclick: () => this.pass(pass) });
+      second.push(pass);
+    }
+    fill(this.actions, h("div", { class: "qw-action-row" }, first),
+      second.length ? h("div", { class: "qw-action-row" }, second) : null);
+  }
+
+  tapTile(i) {
+    if (this.trading) {
+      if (this.picked.has(i)) this.picked.delete(i);
+      else this.picked.add(i);
+    } else {
+      const staged = this.staged.findIndex((t) => t.i === i);
+      if (staged >= 0) this.staged.splice(staged, 1);
+      else this.selected = this.selected === i ? null : i;
+    }
+    this.draw();
+  }
+
+  tapSquare(row, col) {
+    if (this.trading || this.view.finished) return;
+    const at = this.staged.findIndex((t) => t.row === row && t.col === col);
+    if (at >= 0) {
+      this.selected = this.staged[at].i;
+      this.staged.splice(at, 1);
+      this.draw();
+      return;
+    }
+    if (this.view.grid.some((t) => t.row === row && t.col === col)) return;
+    if (this.selected === null) {
+      this.ctx.say(this.hand, this.ctx.t("qwirkle.pick_first"));
+      return;
+    }
+    this.staged.push({ i: this.selected, tile: this.view.hand[this.selected], row, col });
+    this.selected = null;
+    this.draw();
+  }
+
+  undo() {
+    this.staged.pop();
+    this.draw();
+  }
+
+  clear() {
+    this.staged = [];
+    this.selected = null;
+    this.draw();
+  }
+
+  async play(button) {
+    if (!this.staged.length) return;
+    this.busy = true;
+    button.disabled = true;
+    const tiles = this.staged.map((t) => ({ tile: t.tile, row: t.row, col: t.col }));
+    const ok = await this.ctx.act({ kind: "place", tiles }, button);
+    this.busy = false;
+    if (ok) this.staged = [];
+    this.draw();
+  }
+
+  async trade(button) {
+    const tiles = [...this.picked].map((i) => this.view.hand[i]);
+    this.busy = true;
+    button.disabled = true;
+    const ok = await this.ctx.act({ kind: "trade", tiles }, button);
+    this.busy = false;
+    if (ok) {
+      this.trading = false;
+      this.picked.clear();
+    }
+    this.draw();
+  }
+
+  async pass(button) {
+    button.disabled = true;
+    await this.ctx.act({ kind: "pass" }, button);
+    this.draw();
+  }
+}
+
+// --- the table screen ------------------------------------------------------------------------
+
+class Table {
+  constructor(root, ctx) {
+    this.ctx = ctx;
+    this.view = null;
+    this.turn = h("p", { class: "qw-table-turn", "aria-live": "polite" });
+    this.scores = h("ol", { class: "qw-scoreboard" });
+    this.bag = h("p", { class: "qw-table-bag" });
+    this.last = h("div", { class: "qw-last-card" });
+    const boardBox = h("div", { class: "qw-board" });
+    root.append(h("div", { class: "qw qw-table" }, boardBox,
+      h("aside", { class: "qw-side" }, this.turn, this.scores, this.bag, this.last)));
+    ensureSymbols();
+    this.board = new Board(boardBox, { interactive: false, maxCell: MAX_TABLE_CELL });
+  }
+
+  update(view) {
+    if (!view) return;
+    this.view = view;
+    this.draw();
+  }
+
+  prefsChanged() { if (this.view) this.draw(); }
+
+  draw() {
+    const { view, ctx } = this;
+    const t = ctx.t;
+    this.turn.textContent = view.finished ? t("qwirkle.over") : t("qwirkle.turn_of", { name: ctx.name(view.turn) });
+    fill(this.scores, scoreRows(view, ctx, { big: true }));
+    this.bag.textContent = t("qwirkle.bag", { n: view.bag });
+    const move = view.last_move;
+    if (move) {
+      fill(this.last,
+        h("p", { class: "qw-last-title", text: t("qwirkle.last_move") }),
+        h("p", { class: "qw-last-text", text: lastMoveText(view, ctx) }),
+        move.qwirkles ? h("p", { class: "qw-qwirkle big", text: t("qwirkle.qwirkle") }) : null,
+        move.tiles.length ? h("div", { class: "qw-last-tiles" }, move.tiles.map((tile) => tileIcon(tile.tile, ctx))) : null);
+    } else {
+      fill(this.last, h("p", { class: "qw-last-text muted", text: t("qwirkle.waiting_first") }));
+    }
+    const { items, cells } = boardPicture(view, ctx, { targets: view.grid.length ? [] : [[0, 0]], centre: true });
+    this.board.draw(items, cells, 0.6);
+  }
+}
+
+/** The plug-in entry point the room shell calls (see README, "Adding a game to the browser"). */
+export function mount(root, ctx) {
+  return ctx.mode === "table" ? new Table(root, ctx) : new Phone(root, ctx);
+}

@@ -1,0 +1,43 @@
+// The message catalogue in the browser: the page's language is <html lang>, chosen by the
+// server from the `lang` cookie or Accept-Language; the picker sets the cookie and reloads.
+// Server error codes are translated by code, falling back to the server's English sentence.
+
+export const lang = document.documentElement.lang || "en";
+let catalogue = {};
+
+/** Load this page's catalogue once (every page awaits it before drawing text). */
+export async function loadCatalogue() {
+  try {
+    const response = await fetch(`/static/i18n/${lang}.json`);
+    if (response.ok) catalogue = await response.json();
+  } catch {
+    catalogue = {};
+  }
+  for (const picker of document.querySelectorAll("select.lang-picker")) {
+    picker.value = lang;
+    picker.addEventListener("change", () => setLanguage(picker.value));
+  }
+}
+
+/** The text for `key` with {placeholders} filled; `fallback` (or the key) when missing. */
+export function t(key, params = {}, fallback = undefined) {
+  const text = catalogue[key] ?? fallback ?? key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+/** Whether the catalogue has `key` (for optional per-game texts). */
+export function has(key) {
+  return key in catalogue;
+}
+
+/** A refusal as a sentence: the game's own text, then the shared one, then the server's. */
+export function errorText(code, message, game = "") {
+  if (game && has(`${game}.error.${code}`)) return t(`${game}.error.${code}`);
+  if (has(`error.${code}`)) return t(`error.${code}`);
+  return message || t("error.unknown");
+}
+
+export function setLanguage(code) {
+  document.cookie = `lang=${encodeURIComponent(code)}; path=/; max-age=31536000; samesite=lax`;
+  location.reload();
+}
