@@ -178,7 +178,10 @@ class ErrorBody(BaseModel):
 # --- WebSocket: client → server --------------------------------------------------------------
 
 class Envelope(Strict):
-    """Any client message may carry an ``id``; errors about it echo it as ``ref``."""
+    """Any client message may carry an ``id``; errors about it echo it as ``ref``. Strict:
+    ``"yes"`` is not a boolean and ``"3"`` is not a number."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     id: ActionId | None = None
 

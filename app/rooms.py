@@ -217,7 +217,11 @@ class Connection:
             self.closing = True
 
     async def stop(self) -> None:
-        """Stop the writer (the socket is gone)."""
+        """Stop the writer: at once if the socket is gone, after the close frame if one is
+        queued (the peer should learn why it was closed)."""
+        if self.closing and self.outbox and not self.writer.done():
+            with contextlib.suppress(asyncio.TimeoutError, Exception):
+                await asyncio.wait_for(asyncio.shield(self.writer), 2)
         self.closing = True
         if not self.writer.done():
             self.writer.cancel()

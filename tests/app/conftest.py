@@ -22,7 +22,7 @@ class Phone:
     """One real WebSocket client; keeps every raw message it received (for leak checks)."""
 
     def __init__(self, server: LiveServer, code: str, token: str | None = None) -> None:
-        url = f"{server.ws_url}/ws/{code}" + (f"?token={token}" if token else "")
+        url = f"{server.ws_url}/ws/{code}" + (f"?token={token}" if token is not None else "")
         self.ws: ClientConnection = connect(url, open_timeout=WAIT, close_timeout=2,
                                             max_size=None, legacy=True)
         self.raw: list[str] = []
