@@ -1,0 +1,128 @@
+"""Bots that speak colour, deciding only from their own view (never the state).
+
+Vocabulary:
+- **place** of a name: the square nearest its colour (``lexicon.place``).
+- A bot **cue giver** says the lexicon name whose place lies nearest its target (then the
+  nearest colour), among names that pass the cue check; it gives a second cue only when
+  fewer than half of the first cones landed in the frame, otherwise it skips. It picks the
+  card square that its best name points at most exactly.
+- A bot **guesser** reads the cue (``lexicon.read``) and takes the free square nearest that
+  colour; for the second guess it reads the second cue, falling back on the first. When it
+  knows no word of a cue it joins the crowd: the free square touching the most cones placed
+  this round, or with no cone yet, a square chosen from the cue's letters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from rules.hues import board, lexicon
+from rules.hues.cues import cue_problem, key
+from rules.hues.engine import Action, GiveCue, Guess, Pick, Skip, View
+from rules.hues.lexicon import Entry
+
+
+def decide(seen: View) -> Action:
+    """The bot's action from what this player sees; the view must allow it something."""
+    assert seen.allowed, "the bot was asked to act out of turn"
+    if "pick" in seen.allowed:
+        return Pick(choose_target(seen))
+    if "guess" in seen.allowed:
+        return Guess(choose_square(seen))
+    second = "skip" in seen.allowed
+    if second and not needs_second_cue(seen):
+        return Skip()
+    cues = good_cues(seen, 1)
+    if cues:
+        return GiveCue(cues[0])
+    return Skip()
+
+
+# --- cue giver -------------------------------------------------------------------------------
+
+def choose_target(seen: View) -> str:
+    """The card square (any square with free_pick) that some unused name points at best."""
+    if seen.free_pick:
+        best = min(lexicon.sayable(1), key=lambda e: (_unusable(seen, e, False),
+                                                      lexicon.closeness(e, lexicon.place(e.name))))
+        return lexicon.place(best.name)
+    return min(seen.card, key=lambda square: _best_closeness(seen, square))
+
+
+def _best_closeness(seen: View, target: str) -> tuple[int, float]:
+    names = [e for e in lexicon.sayable(1) if not _unusable(seen, e, False)]
+    return min((lexicon.closeness(e, target) for e in names), default=(99, 9.0))
+
+
+def _unusable(seen: View, entry: Entry, second: bool) -> bool:
+    used = {key(t) for t in seen.used_cues}
+    rejected = {key(t) for t in seen.rejected_cues}
+    return cue_problem(entry.name, second, used, rejected) is not None
+
+
+def good_cues(seen: View, count: int) -> list[str]:
+    """The ``count`` best cues for this viewer's target that pass the check, best first.
+
+    One-word names for the first cue; one- or two-word names for the second, but never one
+    whose place is where the first cue already pointed. If the lexicon is spent, names are
+    joined with a hyphen ("moss-sand") so a bot can always speak.
+    """
+    assert seen.target is not None
+    second = "skip" in seen.allowed
+    used = {key(t) for t in seen.used_cues}
+    rejected = {key(t) for t in seen.rejected_cues}
+    first_place = None
+    if second and seen.cues:
+        lab = lexicon.read(seen.cues[0])
+        first_place = lexicon.nearest_free(lab) if lab is not None else None
+    ranked = sorted(lexicon.sayable(2 if second else 1),
+                    key=lambda e: lexicon.closeness(e, seen.target or ""))
+    out: list[str] = []
+    for entry in ranked:
+        if second and lexicon.place(entry.name) == first_place:
+            continue
+        if cue_problem(entry.name, second, used, rejected) is None:
+            out.append(entry.name)
+            if len(out) == count:
+                return out
+    for a, b in _pairs(ranked[:40]):
+        cue = f"{a.name}-{b.name}".replace(" ", "-")
+        if len(out) < count and cue_problem(cue, second, used, rejected) is None:
+            out.append(cue)
+    return out
+
+
+def _pairs(entries: Sequence[Entry]) -> Iterable[tuple[Entry, Entry]]:
+    for i, a in enumerate(entries):
+        for b in entries[i + 1:]:
+            yield a, b
+
+
+def needs_second_cue(seen: View) -> bool:
+    """Whether fewer than half of the first cones landed in the target's frame."""
+    assert seen.target is not None
+    first = [c for c in seen.cones if c.guess == 1]
+    near = sum(1 for c in first if board.distance(c.square, seen.target) <= 1)
+    return near * 2 < len(first)
+
+
+# --- guesser ---------------------------------------------------------------------------------
+
+def choose_square(seen: View) -> str:
+    """The free square nearest the colour the cues name (or next to the crowd)."""
+    taken = {c.square for c in seen.cones}
+    free = [s for s in board.SQUARES if s not in taken]
+    readings = [lexicon.read(cue) for cue in reversed(seen.cues)]
+    for lab in readings:
+        if lab is not None:
+            return lexicon.nearest_free(lab, free)
+    if seen.cones:
+        return crowded(free, [c.square for c in seen.cones])
+    letters = sum(ord(ch) for ch in "".join(seen.cues))
+    return free[letters % len(free)]
+
+
+def crowded(free: Sequence[str], cones: Sequence[str]) -> str:
+    """The free square with the most cones within one step, then the nearest to them all."""
+    return min(free, key=lambda s: (-sum(1 for c in cones if board.distance(s, c) <= 1),
+                                    sum(board.distance(s, c) for c in cones)))
