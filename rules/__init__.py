@@ -10,7 +10,6 @@ from rules.base import Game
 GAMES: dict[str, Game[Any]] = {
     qwirkle.game.id: qwirkle.game,
     encore.game.id: encore.game,
-    hues.game.id: hues.game,
     dixit.game.id: dixit.game,
     hues.game.id: hues.game,
 }
