@@ -65,7 +65,8 @@ def test_neighbours_are_close() -> None:
         for dr, dc in ((0, 1), (1, 0)):
             if row + dr < board.ROWS and col + dc < board.COLUMNS:
                 other = board.SQUARES[(row + dr) * board.COLUMNS + col + dc]
-                steps.append(delta_e(board.LABS[board.INDEX[square]], board.LABS[board.INDEX[other]]))
+                here, there = board.LABS[board.INDEX[square]], board.LABS[board.INDEX[other]]
+                steps.append(delta_e(here, there))
     assert max(steps) < 0.10
     assert statistics.median(steps) < 0.03
     # far squares are far: opposite corners differ a lot
@@ -167,6 +168,7 @@ def test_board_asset_publishes_the_480_colours() -> None:
     asset = game.asset("board.json")
     assert asset is not None and asset.media_type == "application/json"
     data = json.loads(asset.body)
-    assert data["rows"] == 16 and data["columns"] == 30 and data["row_letters"] == "ABCDEFGHIJKLMNOP"
+    assert (data["rows"], data["columns"]) == (16, 30)
+    assert data["row_letters"] == "ABCDEFGHIJKLMNOP"
     assert data["colours"] == list(COLOURS)
     assert game.asset("nothing.json") is None
