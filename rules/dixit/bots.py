@@ -7,7 +7,7 @@
   always the obvious one.
 - **submitter**: the hand card(s) that best fit the phrase.
 - **voter**: a revealed card other than its own, drawn with a preference for the best fit (a
-  voter is not a perfect reader); with 7+ players it adds a second vote when unsure.
+  voter is not a perfect reader); with 7+ players it adds a second vote when that pays.
 
 A bot's randomness is seeded from its own view, so it never depends on hidden state.
 """
@@ -31,8 +31,8 @@ from rules.dixit.words import clues, fit, tags, words
 TEMPERATURE = 2.5
 #: How many of the storyteller's best clues it chooses among.
 SHORTLIST = 4
-#: Below this chance of being right a large-table voter places its second vote.
-UNSURE = 0.55
+#: A second vote goes on a card at least 1 / SECOND_VOTE as likely as the first one.
+SECOND_VOTE = 3
 
 
 class _Gen:
@@ -124,6 +124,8 @@ def _tell(v: View, gen: _Gen) -> Tell:
                 continue
             p = find_chance(mine, decoys, [fit(all_tags[c], said) for c in unseen],
                             len(v.hand))
+            if v.votes_allowed > 1:
+                p = 1 - (1 - p) ** 2  # a voter may place a second vote
             expected = 3 * (1 - p ** voter_count - (1 - p) ** voter_count)
             options.append((expected, card, clue.text))
     options.sort(key=lambda o: (-o[0], o[1], o[2]))
@@ -152,10 +154,13 @@ def _vote(v: View, gen: _Gen) -> Vote:
     all_tags = deck_tags(v.deck)
     choices = [c.card for c in v.table if c.votable]
     weights = [math.exp(fit(all_tags[c], said) / TEMPERATURE) for c in choices]
-    total = sum(weights)
     first = gen.choice_weighted(list(range(len(choices))), weights)
     picked = [choices[first]]
-    if v.votes_allowed > 1 and len(choices) > 1 and max(weights) / total < UNSURE:
-        rest = sorted((-w, i) for i, w in enumerate(weights) if i != first)
-        picked.append(choices[rest[0][1]])
+    if v.votes_allowed > 1 and len(choices) > 1:
+        rest = [i for i in range(len(choices)) if i != first]
+        second = gen.choice_weighted(rest, [weights[i] for i in rest])
+        # One vote that finds the card scores 1 more, so a second vote pays only when the
+        # second card is at least a third as likely as the first to be the storyteller's.
+        if weights[second] * SECOND_VOTE >= weights[first]:
+            picked.append(choices[second])
     return Vote(tuple(picked))
