@@ -42,22 +42,22 @@ def decide(seen: View) -> Action:
 
 def choose_target(seen: View) -> str:
     """The card square (any square with free_pick) that some unused name points at best."""
+    names = _usable(seen, 1)
     if seen.free_pick:
-        best = min(lexicon.sayable(1), key=lambda e: (_unusable(seen, e, False),
-                                                      lexicon.closeness(e, lexicon.place(e.name))))
+        if not names:
+            return board.SQUARES[len(board.SQUARES) // 2]
+        best = min(names, key=lambda e: lexicon.closeness(e, lexicon.place(e.name)))
         return lexicon.place(best.name)
-    return min(seen.card, key=lambda square: _best_closeness(seen, square))
+    return min(seen.card, key=lambda square: min(
+        (lexicon.closeness(e, square) for e in names), default=(99, 9.0)))
 
 
-def _best_closeness(seen: View, target: str) -> tuple[int, float]:
-    names = [e for e in lexicon.sayable(1) if not _unusable(seen, e, False)]
-    return min((lexicon.closeness(e, target) for e in names), default=(99, 9.0))
-
-
-def _unusable(seen: View, entry: Entry, second: bool) -> bool:
+def _usable(seen: View, max_words: int) -> list[Entry]:
+    """Lexicon names this viewer may still say as a cue of at most ``max_words`` words."""
     used = {key(t) for t in seen.used_cues}
     rejected = {key(t) for t in seen.rejected_cues}
-    return cue_problem(entry.name, second, used, rejected) is not None
+    return [e for e in lexicon.sayable(max_words)
+            if cue_problem(e.name, max_words == 2, used, rejected) is None]
 
 
 def good_cues(seen: View, count: int) -> list[str]:

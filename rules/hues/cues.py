@@ -55,6 +55,7 @@ def _is_wordy(ch: str) -> bool:
     return unicodedata.category(ch)[0] in "LMN"
 
 
+@lru_cache(maxsize=8192)
 def key(text: str) -> str:
     """The letters and digits of the folded cue: equal keys mean the same cue."""
     return "".join(ch for ch in fold(text) if _is_wordy(ch))
@@ -152,6 +153,21 @@ def cue_problem(text: str, second: bool, used: Collection[str] = (),
 
     ``used`` and ``rejected`` hold the keys of cues given and rejected earlier in the game.
     """
+    problem = form_problem(text, second)
+    if problem:
+        return problem
+    cue_key = key(text)
+    if cue_key in rejected:
+        return "cue_rejected", f"The host already rejected “{clean(text)}” in this game."
+    if cue_key in used:
+        return "cue_already_used", f"“{clean(text)}” was already used as a cue in this game."
+    return None
+
+
+@lru_cache(maxsize=8192)
+def form_problem(text: str, second: bool) -> tuple[str, str] | None:
+    """What is wrong with the cue itself, whatever was said before (memoised: bots ask the
+    same question about the same lexicon names all game long)."""
     shown = clean(text)
     parts = split_words(text)
     if not parts:
@@ -189,11 +205,6 @@ def cue_problem(text: str, second: bool, used: Collection[str] = (),
     if second and len(parts) == 1 and parts[0] in LONE_POINTERS:
         return "pointer_cue", (f"“{parts[0]}” alone steers from the first guesses; the second "
                                f"cue must describe the colour itself.")
-    cue_key = key(text)
-    if cue_key in rejected:
-        return "cue_rejected", f"The host already rejected “{shown}” in this game."
-    if cue_key in used:
-        return "cue_already_used", f"“{shown}” was already used as a cue in this game."
     return None
 
 
