@@ -84,6 +84,7 @@ PALETTES: dict[str, Palette] = {
 
 SUN = "#ffc24a"
 FOX = "#e8772e"
+GOLDFISH = "#f59a2a"
 
 
 def mix(a: str, b: str, t: float) -> str:
@@ -246,8 +247,9 @@ def _whale(c: Ink) -> str:
 
 
 def _fish(c: Ink) -> str:
+    scales = mix(GOLDFISH, c.accent, 0.3)
     return (f'<path d="M-28,-50C-12,-72 20,-70 34,-50C20,-30 -12,-28 -28,-50Z'
-            f'M-24,-50L-46,-66L-40,-50L-46,-34Z" fill="{c.accent}"/>'
+            f'M-24,-50L-46,-66L-40,-50L-46,-34Z" fill="{scales}"/>'
             f'<path d="M-4,-64q8,14 0,28M8,-64q8,14 0,28" stroke="{c.ink}" stroke-width="2"'
             f' fill="none" opacity=".3"/><circle cx="20" cy="-54" r="3.5" fill="{c.ink}"/>')
 
@@ -726,6 +728,8 @@ FLOATING = frozenset({"void", "underwater"})
 HERO_SIZE = {"small": 58, "medium": 86, "large": 118, "giant": 158}
 HORIZON_Y = {"low": 214, "mid": 184, "high": 146}
 FOCUS_X = {"left": 68, "centre": 100, "right": 132}
+#: Things drawn at their own scale when they sit on top of the hero (not as big as objects).
+CREATURES = frozenset({"figure", "cat", "fox", "owl"})
 
 
 class Gen(Protocol):
@@ -818,7 +822,7 @@ def _place(name: str, where: str, hero: _Placed, card: Card, lay: _Layout,
     away = 1 if hero.x <= 100 else -1  # towards the emptier side of the picture
     if where == "top":
         tx, ty = hero_motif.top
-        size = max(hero.size * 0.4, 20)
+        size = max(hero.size * (0.36 if name in CREATURES else 0.5), 24)
         x = hero.x + (-tx if hero.flip else tx) * s
         return _Placed(name, x, hero.y + ty * s + (size / 2 if centred else 2), size, layer=7)
     if where == "in":
