@@ -83,12 +83,14 @@ def good_cues(seen: View, count: int) -> list[str]:
             continue
         if cue_problem(entry.name, second, used, rejected) is None:
             out.append(entry.name)
+            used = used | {key(entry.name)}  # "terracotta" and "terra cotta" are one cue
             if len(out) == count:
                 return out
     for a, b in _pairs(ranked[:40]):
         cue = f"{a.name}-{b.name}".replace(" ", "-")
         if len(out) < count and cue_problem(cue, second, used, rejected) is None:
             out.append(cue)
+            used = used | {key(cue)}
     return out
 
 
@@ -124,5 +126,11 @@ def choose_square(seen: View) -> str:
 
 def crowded(free: Sequence[str], cones: Sequence[str]) -> str:
     """The free square with the most cones within one step, then the nearest to them all."""
-    return min(free, key=lambda s: (-sum(1 for c in cones if board.distance(s, c) <= 1),
-                                    sum(board.distance(s, c) for c in cones)))
+    spots = [board.position(c) for c in cones]
+
+    def crowding(square: str) -> tuple[int, int]:
+        row, col = board.position(square)
+        near = sum(1 for r, c in spots if max(abs(r - row), abs(c - col)) <= 1)
+        return -near, sum((r - row) ** 2 + (c - col) ** 2 for r, c in spots)
+
+    return min(free, key=crowding)
