@@ -395,7 +395,16 @@ class Room:
             async with self.lock:
                 if self.gone:
                     raise AppError("unknown_room", f"Room {self.code} no longer exists.")
-                change = decide(self.record, self.state)
+                try:
+                    change = decide(self.record, self.state)
+                except (AppError, RuleError):
+                    # Another instance may have moved on without our hearing yet: a refusal
+                    # stands only if it stands against the latest stored version.
+                    if not self.rooms.store.shared or (
+                            await self.rooms.store.version(self.code)) == self.version:
+                        raise
+                    await self._catch_up()
+                    continue
                 assert change.record.version == self.version + 1
                 try:
                     # Shielded: once queued, a save may commit, so memory must follow it.
@@ -862,7 +871,9 @@ class Rooms:
             return
         kind = notice.get("kind")
         if kind == "change":
-            await room.follow(int(notice["version"]))
+            task = asyncio.get_running_loop().create_task(room.follow(int(notice["version"])))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
         elif kind == "presence":
             before = room.connected()
             room.remote[str(notice["from"])] = frozenset(notice.get("players", ()))

@@ -114,6 +114,10 @@ class Store(Protocol):
         """The room and its log, or None."""
         ...
 
+    async def version(self, code: str) -> int | None:
+        """The room's stored version, or None."""
+        ...
+
     async def load_all(self) -> list[StoredRoom]:
         """Every stored room with its log."""
         ...
@@ -311,6 +315,12 @@ class SQLiteStore:
                 "SELECT version, player, action, ref FROM actions WHERE code = ? "
                 "ORDER BY version", (code,)).fetchall()
             return StoredRoom(record_from_json(row[0]), tuple(_entry(r) for r in rows))
+        return await self._call(op)
+
+    async def version(self, code: str) -> int | None:
+        def op(db: sqlite3.Connection) -> int | None:
+            row = db.execute("SELECT version FROM rooms WHERE code = ?", (code,)).fetchone()
+            return None if row is None else int(row[0])
         return await self._call(op)
 
     async def load_all(self) -> list[StoredRoom]:
