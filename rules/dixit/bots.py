@@ -60,6 +60,13 @@ def deck_tags(deck: str) -> Mapping[str, Mapping[str, int]]:
     return {card.id: tags(card) for card in DECKS[deck].cards}
 
 
+@lru_cache(maxsize=4096)
+def deck_fits(deck: str, phrase: str) -> Mapping[str, int]:
+    """How well ``phrase`` fits every card of ``deck`` (clues repeat, so this is cached)."""
+    said = words(phrase)
+    return {card: fit(card_tags, said) for card, card_tags in deck_tags(deck).items()}
+
+
 def _seed(v: View) -> int:
     known = "|".join([str(v.you), str(v.round), ",".join(v.hand), v.phrase or "",
                       ",".join(c.card for c in v.table)])
@@ -111,19 +118,17 @@ def find_chance(story_fit: int, decoys: int, decoy_fits: Sequence[int], hand: in
 
 def _tell(v: View, gen: _Gen) -> Tell:
     deck = DECKS[v.deck]
-    all_tags = deck_tags(v.deck)
     unseen = [c for c in deck.ids if c not in v.hand]
     voter_count = len(v.players) - 1
     decoys = (voter_count - 1) * v.submit_count  # the others' cards a voter can vote for
     options: list[tuple[float, str, str]] = []
     for card in v.hand:
         for clue in clues(deck.by_id[card]):
-            said = words(clue.text)
-            mine = fit(all_tags[card], said)
+            fits = deck_fits(v.deck, clue.text)
+            mine = fits[card]
             if mine <= 0:
                 continue
-            p = find_chance(mine, decoys, [fit(all_tags[c], said) for c in unseen],
-                            len(v.hand))
+            p = find_chance(mine, decoys, [fits[c] for c in unseen], len(v.hand))
             if v.votes_allowed > 1:
                 p = 1 - (1 - p) ** 2  # a voter may place a second vote
             expected = 3 * (1 - p ** voter_count - (1 - p) ** voter_count)
