@@ -169,6 +169,10 @@ class Result:
 
 @dataclass(frozen=True)
 class View:
+    """One viewer's table. In "results" the previous round is in ``last_result`` and
+    ``cue_giver``/``round`` already name the round about to start (the next cue giver sees
+    their new card); ``last_result`` stays until the next scoring, so a screen may keep it."""
+
     players: tuple[PlayerId, ...]
     you: PlayerId | None
     phase: Phase | Literal["over"]
