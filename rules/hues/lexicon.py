@@ -72,6 +72,9 @@ _ENDINGS: tuple[str, ...] = tuple(sorted(
     key=len, reverse=True))
 
 
+_NOUN_CASES = frozenset({"ой", "ы", "у", "е", "ою"})
+
+
 def _phrase(text: str) -> str:
     return " ".join(fold(text).replace("/", " ").replace("-", " ").split())
 
@@ -122,6 +125,8 @@ def _candidates(word: str) -> Iterator[str]:
             yield stem
             if ending == "ies":
                 yield stem + "y"
+            if ending in _NOUN_CASES:  # Russian nouns: "лавандой" → "лаванда"
+                yield stem + "а"
             if stem[-1:] == stem[-2:-1]:  # "reddish" → "redd" → "red"
                 yield stem[:-1]
 
