@@ -418,7 +418,3 @@ def _weather(card: Card, pal: Palette, gen: Gen, lay: _Layout) -> str:
         return f'<g fill="none" stroke="{pal.glow}" stroke-width="1.2" opacity=".5">{bubbles}</g>'
     return ""
 
-
-def svg(card: Card) -> str:
-    """The picture of ``card`` (the built-in deck's picture source)."""
-    return render(card)
