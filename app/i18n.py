@@ -19,15 +19,16 @@ from pathlib import Path
 CATALOGUES = Path(__file__).resolve().parent.parent / "static" / "i18n"
 DEFAULT = "en"
 
-#: Every language with a catalogue, named in its own script (for the picker).
-LANGUAGES: dict[str, str] = {"en": "English", "ru": "Русский", "hy": "Հայերեն", "bn": "বাংলা"}
+#: Every language with a catalogue, English first, each named in its own script (its
+#: ``language.name``) for the picker.
+LANGUAGES: dict[str, str] = {}
 
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 Translate = Callable[..., str]
 
 
-@lru_cache(maxsize=len(LANGUAGES))
+@lru_cache(maxsize=32)
 def catalogue(lang: str) -> Mapping[str, str]:
     """Return the catalogue of ``lang`` (read once; files change only with a deploy)."""
     with (CATALOGUES / f"{lang}.json").open(encoding="utf-8") as f:
@@ -64,3 +65,11 @@ def translator(lang: str) -> Translate:
         return _PLACEHOLDER.sub(lambda m: str(params.get(m.group(1), m.group(0))), text)
 
     return t
+
+
+def _discover() -> None:
+    for path in sorted(CATALOGUES.glob("*.json"), key=lambda p: (p.stem != DEFAULT, p.stem)):
+        LANGUAGES[path.stem] = catalogue(path.stem).get("language.name", path.stem)
+
+
+_discover()

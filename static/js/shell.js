@@ -124,7 +124,7 @@ class Shell {
     this.names = new Map(room.players.map((p) => [p.id, p.name]));
     $("#game-title").textContent = room.title;
     document.body.dataset.phase = room.phase;
-    if (!this.game || this.game.id !== room.game) {
+    if (room.phase === "lobby" && this.game?.id !== room.game) {
       loadGames().then((games) => {
         this.game = games.find((g) => g.id === room.game) || null;
         if (this.current?.room.phase === "lobby") this.drawLobby();

@@ -41,8 +41,8 @@ function ensureSymbols() {
   if (document.getElementById("qw-symbols")) return;
   const symbols = SHAPES.map((shape) =>
     s("symbol", { id: `qw-${shape}`, viewBox: "0 0 100 100" }, SVG_SHAPES[shape]()));
-  const grid = s("pattern", { id: "qw-grid", width: 1, height: 1, patternUnits: "userSpaceOnUse" },
-    s("circle", { cx: 0, cy: 0, r: 0.035, class: "qw-grid-dot" }));
+  const grid = s("pattern", { id: "qw-grid", x: -0.5, y: -0.5, width: 1, height: 1, patternUnits: "userSpaceOnUse" },
+    s("circle", { cx: 0.5, cy: 0.5, r: 0.035, class: "qw-grid-dot" }));
   document.body.append(s("svg", { id: "qw-symbols", class: "symbols", "aria-hidden": "true" },
     s("defs", {}, symbols, grid)));
 }

@@ -1,0 +1,122 @@
+"""Real-browser fixtures: one Debian Chromium per session driven by Playwright, one live server
+per module, and helpers to open a table screen and phones (mobile viewport, touch).
+
+Chromium is never downloaded: ``make test`` installs Debian's package. A missing Chromium is a
+failure, not a skip, so CI can never pass without running these tests.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+
+from app.config import Settings
+from tests.conftest import LiveServer
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+WAIT_MS = 10_000  # a bound for a hung test, never a speed claim
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True,
+         "user_agent": "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 "
+                       "(KHTML, like Gecko) Chrome/150.0.0.0 Mobile Safari/537.36"}
+TV = {"viewport": {"width": 1920, "height": 1080}}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test that drives Chromium, so ``-m "not browser"`` can leave them out."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    executable = CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium")
+    if executable is None:
+        pytest.fail("Chromium is not installed: run `make test` (it installs Debian's "
+                    "chromium package) or `apt-get install chromium`.")
+    browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """The real app under uvicorn on 127.0.0.1 with a temp database and instant bots."""
+    settings = Settings(db=tmp_path_factory.mktemp("browser") / "rooms.sqlite3",
+                        host="127.0.0.1", bot_delay=0, ws_ping_seconds=0, log_level="warning",
+                        max_name=40)  # room for the HTML-looking name of the XSS test
+    live = LiveServer(settings).start()
+    yield live
+    live.stop()
+
+
+class Screens:
+    """Opens browser contexts (each its own localStorage: one per device) and closes them."""
+
+    def __init__(self, browser: Browser, server: LiveServer) -> None:
+        self.browser = browser
+        self.server = server
+        self.contexts: list[BrowserContext] = []
+        self.dialogs: list[str] = []  # any alert() that fired anywhere: must stay empty
+        self.errors: list[str] = []  # uncaught page errors: must stay empty
+
+    def open(self, path: str, kind: dict[str, Any]) -> Page:
+        context = self.browser.new_context(**kind)
+        context.set_default_timeout(WAIT_MS)
+        self.contexts.append(context)
+        page = context.new_page()
+        page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.goto(self.server.url + path)
+        return page
+
+    def table(self) -> Page:
+        return self.open("/", TV)
+
+    def phone(self, path: str = "/") -> Page:
+        return self.open(path, PHONE)
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+
+@pytest.fixture
+def screens(browser: Browser, server: LiveServer) -> Iterator[Screens]:
+    opened = Screens(browser, server)
+    yield opened
+    opened.close()
+    assert not opened.dialogs, f"a dialog fired: {opened.dialogs}"
+    assert not opened.errors, f"uncaught page errors: {opened.errors}"
+
+
+@pytest.fixture
+def http(server: LiveServer) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=server.url, timeout=10) as client:
+        yield client
+
+
+def shoot(page: Page, name: str) -> Path:
+    """Save a screenshot under test-artifacts/ (for people to look at; never compared)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path))
+    return path

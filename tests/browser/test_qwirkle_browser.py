@@ -1,0 +1,299 @@
+"""Qwirkle played in a real Chromium: a table screen and phones (mobile viewport, touch).
+
+Every move is made by tapping, as a person would; the server decides, the pages only draw.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import segno
+from playwright.sync_api import Page, Request, expect
+
+from rules.qwirkle import largest_set
+from tests.browser.conftest import ARTIFACTS, PHONE, Screens, shoot
+
+XSS = "<img src=x onerror=alert(1)>"
+
+
+# --- helpers -------------------------------------------------------------------------------
+
+def create_table(screens: Screens) -> tuple[Page, str]:
+    """A table screen creates a Qwirkle room from the home page; returns it and the code."""
+    table = screens.table()
+    table.locator('.game-card[data-game="qwirkle"]').click()
+    table.locator("#create-table").click()
+    table.wait_for_url(re.compile(r"/table/[A-Z]{4}$"))
+    expect(table.locator("#lobby")).to_be_visible()
+    return table, table.url.rsplit("/", 1)[1]
+
+
+def join_by_code(screens: Screens, code: str, name: str) -> Page:
+    """A phone types the code on the home page, then its name on the join page."""
+    phone = screens.phone("/")
+    phone.locator("#join-code").fill(code.lower())
+    phone.locator("#join-form button").tap()
+    phone.wait_for_url(re.compile(f"/j/{code}$"))
+    return take_seat(phone, code, name)
+
+
+def take_seat(phone: Page, code: str, name: str) -> Page:
+    phone.locator("#join-name").fill(name)
+    phone.locator("#join-button").tap()
+    phone.wait_for_url(re.compile(f"/room/{code}$"))
+    expect(phone.locator("#lobby")).to_be_visible()
+    return phone
+
+
+def start(table: Page, phones: list[Page]) -> None:
+    table.locator("#start").click()
+    for phone in phones:
+        expect(phone.locator(".qw-hand-tile")).to_have_count(6)
+    expect(table.locator(".qw-scoreboard .qw-score")).to_have_count(len(phones))
+
+
+def whose_turn(phones: list[Page]) -> Page:
+    for _ in range(100):
+        mine = [p for p in phones if p.locator(".qw-status.mine").count()]
+        if len(mine) == 1:
+            return mine[0]
+        phones[0].wait_for_timeout(50)
+    raise AssertionError("no phone shows 'your turn'")
+
+
+def hand(phone: Page) -> list[str]:
+    tiles: list[str] = phone.locator(".qw-hand-tile").evaluate_all(
+        "els => els.map(e => e.dataset.tile)")
+    return tiles
+
+
+def tap_tile(phone: Page, index: int) -> None:
+    phone.locator(f'.qw-hand-tile[data-index="{index}"]').tap()
+
+
+def tap_square(phone: Page, row: int, col: int) -> None:
+    """Tap the middle of a board square on the screen (the board maps the point to a cell)."""
+    target = phone.locator(f'.qw-board rect.qw-target[data-row="{row}"][data-col="{col}"]')
+    box = target.bounding_box()
+    assert box is not None, f"square ({row}, {col}) is not offered on the board"
+    phone.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def board_tiles(page: Page) -> int:
+    return page.locator(".qw-board g.qw-tile:not(.qw-staged)").count()
+
+
+def play_opening(phone: Page) -> int:
+    """Stage the largest set of the phone's hand along row 0 by tapping, then play it."""
+    tiles = hand(phone)
+    opening = largest_set(tiles)
+    used: set[int] = set()
+    for col, tile in enumerate(opening):
+        index = next(i for i, t in enumerate(tiles) if t == tile and i not in used)
+        used.add(index)
+        tap_tile(phone, index)
+        tap_square(phone, 0, col)
+    expect(phone.locator(".qw-board g.qw-staged")).to_have_count(len(opening))
+    phone.locator("#qw-play").tap()
+    return len(opening)
+
+
+def game_with(screens: Screens, names: list[str]) -> tuple[Page, str, list[Page]]:
+    table, code = create_table(screens)
+    phones = [join_by_code(screens, code, name) for name in names]
+    start(table, phones)
+    return table, code, phones
+
+
+# --- tests ---------------------------------------------------------------------------------
+
+def test_table_creates_a_room_that_phones_join_by_code_and_by_the_qr_url(screens: Screens
+                                                                           ) -> None:
+    table, code = create_table(screens)
+    expect(table.locator("#big-code")).to_have_text(code)
+    join_url = table.locator("#qr").get_attribute("data-url")
+    assert join_url == f"{screens.server.url}/j/{code}"
+    expect(table.locator("#join-url")).to_have_text(join_url)
+    assert qr_matrix(table) == [list(row) for row in segno.make(join_url, error="m").matrix]
+
+    ann = join_by_code(screens, code, "Ann")
+    bob = join_by_code(screens, code, "Bob")
+    cy = take_seat(screens.phone(join_url.removeprefix(screens.server.url)), code, "Cy")
+    names = table.locator("#lobby-players .player-name")
+    expect(names).to_have_text(["Ann", "Bob", "Cy"])
+    expect(table.locator("#lobby-players .presence.on")).to_have_count(3)
+    expect(ann.locator("#lobby-players .is-you .player-name")).to_have_text("Ann")
+    expect(cy.locator("#lobby-wait")).to_be_visible()
+    shoot(table, "table-lobby")
+    shoot(bob, "phone-lobby")
+
+
+def qr_matrix(table: Page) -> list[list[int]]:
+    """The dark modules of the QR code the table shows, read back from its SVG path."""
+    svg = table.locator("#qr svg")
+    view_box = svg.get_attribute("viewBox")
+    path = svg.locator("path.qrline").get_attribute("d")
+    assert view_box and path
+    size = int(float(view_box.split()[2]))
+    grid = [[0] * size for _ in range(size)]
+    x = y = 0.0
+    for command, args in re.findall(r"([MmHhVvZz])([^MmHhVvZz]*)", path):
+        numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", args)]
+        if command == "M":
+            x, y = numbers
+        elif command == "m":
+            x, y = x + numbers[0], y + numbers[1]
+        elif command in "hH":
+            end = x + numbers[0] if command == "h" else numbers[0]
+            for col in range(int(min(x, end)), int(max(x, end))):
+                grid[int(y)][col] = 1
+            x = end
+    border = 2
+    return [row[border:size - border] for row in grid[border:size - border]]
+
+
+def test_a_move_tapped_on_a_phone_reaches_the_table_and_the_other_phone(screens: Screens
+                                                                        ) -> None:
+    table, _code, phones = game_with(screens, ["Ann", "Bob"])
+    mover = whose_turn(phones)
+    other = phones[1 - phones.index(mover)]
+    expect(mover.locator(".qw-board rect.qw-centre")).to_have_count(1)
+    expect(mover.locator(".qw-hint")).to_be_visible()
+    shoot(mover, "phone-opening")
+    laid = play_opening(mover)
+    expected = 12 if laid == 6 else (laid if laid > 1 else 1)
+    for page in (table, other, mover):
+        expect(page.locator(".qw-board g.qw-tile:not(.qw-staged)")).to_have_count(laid)
+    mover_id = mover.locator(".qw-score.is-you").get_attribute("data-player")
+    expect(table.locator(f'.qw-scoreboard [data-player="{mover_id}"] .qw-score-points')
+           ).to_have_text(str(expected))
+    expect(table.locator(".qw-board .qw-last-glow")).to_have_count(laid)
+    expect(other.locator(".qw-status.mine")).to_have_count(1)
+    expect(mover.locator(".qw-status.mine")).to_have_count(0)
+    expect(mover.locator(".qw-hand-tile")).to_have_count(6)
+    shoot(table, "table-game")
+    # the other phone stages a tile too, so its screenshot shows staging
+    tap_tile(other, 0)
+    tap_square(other, 1, 0)
+    expect(other.locator(".qw-board g.qw-staged")).to_have_count(1)
+    shoot(other, "phone-game")
+    other.locator("#qw-undo").tap()
+    expect(other.locator(".qw-board g.qw-staged")).to_have_count(0)
+
+
+def test_a_refused_move_shows_the_servers_reason_next_to_play_and_changes_nothing(
+        screens: Screens) -> None:
+    table, _code, phones = game_with(screens, ["Ann", "Bob"])
+    mover = whose_turn(phones)
+    laid = play_opening(mover)
+    second = phones[1 - phones.index(mover)]
+    expect(second.locator(".qw-status.mine")).to_have_count(1)
+    # two tiles neither in one row nor in one column: the server refuses, whatever the tiles
+    tap_tile(second, 0)
+    tap_square(second, 1, 0)
+    tap_tile(second, 1)
+    tap_square(second, 0, laid)
+    second.locator("#qw-play").tap()
+    bubble = second.locator(".bubble-error")
+    expect(bubble).to_have_text(
+        "All the tiles you lay in one turn must be in one row or one column.")
+    box, play = bubble.bounding_box(), second.locator("#qw-play").bounding_box()
+    assert box and play and abs((box["y"] + box["height"]) - play["y"]) < 40, "bubble not by Play"
+    expect(second.locator(".qw-board g.qw-staged")).to_have_count(2)  # kept, to fix
+    expect(table.locator(".qw-board g.qw-tile")).to_have_count(laid)
+    expect(second.locator(".qw-status.mine")).to_have_count(1)
+    second.locator("#qw-clear").tap()
+    expect(second.locator(".qw-board g.qw-staged")).to_have_count(0)
+
+
+def test_reloading_a_phone_keeps_its_seat_and_its_tiles(screens: Screens) -> None:
+    table, code, phones = game_with(screens, ["Ann", "Bob"])
+    bob = phones[1]
+    tiles = hand(bob)
+    seat = json.loads(bob.evaluate(f"localStorage.getItem('gamenight.seat.{code}')"))
+    bob.reload()
+    expect(bob.locator(".qw-hand-tile")).to_have_count(6)
+    assert hand(bob) == tiles
+    expect(bob.locator(".qw-score.is-you .qw-score-name")).to_have_text("Bob")
+    assert bob.locator(".qw-score.is-you").get_attribute("data-player") == seat["player"]
+    # the join page sends a phone that already has a seat straight back to it
+    bob.goto(f"{screens.server.url}/j/{code}")
+    bob.wait_for_url(re.compile(f"/room/{code}$"))
+    expect(bob.locator(".qw-hand-tile")).to_have_count(6)
+    expect(table.locator(".qw-scoreboard .qw-score")).to_have_count(2)
+
+
+def test_a_name_that_looks_like_html_shows_as_plain_text_everywhere(screens: Screens) -> None:
+    table, code = create_table(screens)
+    ann = join_by_code(screens, code, "Ann")
+    evil = join_by_code(screens, code, XSS)
+    for page in (table, ann, evil):
+        expect(page.locator("#lobby-players .player-name").nth(1)).to_have_text(XSS)
+        assert page.locator("#lobby-players img").count() == 0
+    start(table, [ann, evil])
+    for page in (table, ann, evil):
+        expect(page.locator(f'.qw-score-name:text-is("{XSS}")')).to_have_count(1)
+        assert page.locator(".qw img, .qw-score img").count() == 0
+    turn = table.locator(".qw-table-turn")
+    expect(turn).to_contain_text("'s turn")
+    if whose_turn([ann, evil]) is evil:
+        expect(turn).to_have_text(f"{XSS}'s turn")
+    # the screens fixture also checks that no dialog (alert) fired on any page
+
+
+def test_the_how_to_play_panel_opens_from_the_lobby_and_from_the_game(screens: Screens) -> None:
+    table, code = create_table(screens)
+    ann = join_by_code(screens, code, "Ann")
+    ann.locator("#lobby [data-open-howto]").tap()
+    expect(ann.locator("#howto")).to_be_visible()
+    expect(ann.locator("#howto-body")).to_contain_text("Qwirkle")
+    ann.locator("#howto [data-close]").tap()
+    expect(ann.locator("#howto")).to_be_hidden()
+    bob = join_by_code(screens, code, "Bob")
+    start(table, [ann, bob])
+    bob.locator("#open-howto").tap()
+    expect(bob.locator("#howto-body dt")).to_have_count(6)
+
+
+def test_a_phone_set_to_russian_reads_russian(screens: Screens) -> None:
+    table, code = create_table(screens)
+    phone = screens.phone("/")
+    phone.locator("select.lang-picker").select_option("ru")
+    expect(phone.locator("html")).to_have_attribute("lang", "ru")
+    phone.goto(f"{screens.server.url}/j/{code}")
+    take_seat(phone, code, "Маша")
+    expect(phone.locator(".section-title").first).to_contain_text("Игроки")
+    expect(table.locator("#lobby-players .player-name")).to_have_text(["Маша"])
+
+
+def test_the_phone_room_page_downloads_little(screens: Screens) -> None:
+    table, code = create_table(screens)
+    ann = join_by_code(screens, code, "Ann")
+    bob = join_by_code(screens, code, "Bob")
+    start(table, [ann, bob])
+    # a fresh phone context with Bob's seat, so nothing is cached
+    token = json.loads(bob.evaluate(f"localStorage.getItem('gamenight.seat.{code}')"))
+    fresh = screens.browser.new_context(**PHONE)
+    screens.contexts.append(fresh)
+    fresh.add_init_script(
+        f"localStorage.setItem('gamenight.seat.{code}', {json.dumps(json.dumps(token))})")
+    page = fresh.new_page()
+    finished: list[Request] = []
+    page.on("requestfinished", lambda request: finished.append(request))
+    page.goto(f"{screens.server.url}/room/{code}")
+    expect(page.locator(".qw-hand-tile")).to_have_count(6)
+    page.wait_for_load_state("networkidle")
+    wire = {r.url: r.sizes()["responseBodySize"] + r.sizes()["responseHeadersSize"]
+            for r in finished}
+    plain = {r.url: len(response.body()) for r in finished if (response := r.response())}
+    total, unpacked = sum(wire.values()), sum(plain.values())
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "room-page-bytes.txt").write_text(
+        f"{total} bytes on the wire (headers included), {unpacked} bytes uncompressed\n"
+        + "".join(f"{wire[url]:>7} {plain.get(url, 0):>7} {url}\n" for url in sorted(wire)))
+    print(f"\nphone room page: {total} bytes on the wire, {unpacked} uncompressed, "
+          f"{len(wire)} requests")
+    assert total <= 100_000, f"the room page downloads {total} bytes"
+    assert unpacked <= 150_000, f"the room page unpacks to {unpacked} bytes"
+
