@@ -40,6 +40,7 @@ from starlette.websockets import WebSocket
 
 import rules
 from app.config import Settings
+from app.encode import Encoder
 from app.protocol import CODE_ALPHABET, CODE_LENGTH, ERRORS, AppError
 from app.pubsub import Notice, PubSub
 from app.store import Conflict, LogEntry, RoomRecord, Seat, Store, StoredRoom
@@ -247,6 +248,7 @@ class Room:
         self._tokens = self._token_map(record)
         self._bot_task: asyncio.Task[None] | None = None
         self._bots_stuck_at = -1
+        self.encoder = Encoder()
         self.gone = False
 
     @property
@@ -293,13 +295,13 @@ class Room:
     def view_json(self, viewer: str | None) -> str:
         if self.state is None:
             return "null"
-        return dumps(jsonable(self.game.view(self.state, viewer)))
+        return self.encoder.encode(self.game.view(self.state, viewer))
 
     def outcome_json(self) -> str:
         if self.state is None:
             return "null"
         outcome = self.game.outcome(self.state)
-        return "null" if outcome is None else dumps(jsonable(outcome))
+        return "null" if outcome is None else self.encoder.encode(outcome)
 
     # --- fan-out ------------------------------------------------------------------------
 
@@ -308,6 +310,7 @@ class Room:
         encoded once, and connections with the same viewer share the same string."""
         if not self.connections:
             return
+        self.encoder.rotate()
         head = f'{{"type":"state","version":{self.version},"room":{dumps(self.summary())}'
         tail = f',"outcome":{self.outcome_json()}}}'
         views: dict[str | None, str] = {}

@@ -1,0 +1,115 @@
+"""Views to JSON text, fast: the same JSON as ``json.dumps(rules.base.jsonable(view))``, built
+so that what several views share is encoded once.
+
+Why: a broadcast encodes one view per viewer, and the views of one state share most of their
+parts (the board, the scores, the last move are the very same objects), and consecutive states
+share most of *those* (a placement adds a few tiles to a tuple of the same ``Tile`` objects).
+An :class:`Encoder` remembers the text of every immutable part (tuples, frozensets, frozen
+dataclasses) it encoded for the previous broadcast, keyed by the object's identity; parts that
+did not change are looked up instead of walked. The memory holds the objects themselves, so an
+identity cannot be reused while remembered, and each broadcast keeps only what it used.
+
+The contract makes this safe: views are frozen dataclasses of tuples, frozensets and values,
+never mutated after they are made.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from rules.base import jsonable
+
+_string: Any = json.encoder.encode_basestring  # the C version when _json is built
+
+_FieldKeys = tuple[tuple[str, str], ...]
+
+#: The most parts remembered at once (a few broadcasts' worth of the biggest view).
+LIMIT = 50_000
+
+
+class Encoder:
+    """Encodes values to compact JSON, remembering immutable parts between calls of one
+    broadcast and across consecutive broadcasts (see :meth:`rotate`)."""
+
+    __slots__ = ("_old", "_new", "_fields")
+
+    def __init__(self) -> None:
+        self._old: dict[int, tuple[Any, str]] = {}
+        self._new: dict[int, tuple[Any, str]] = {}
+        self._fields: dict[type, tuple[_FieldKeys, bool] | None | bool] = {}
+
+    def rotate(self) -> None:
+        """Start a new broadcast: keep what the last one used, forget the rest."""
+        self._old = self._new
+        self._new = {}
+
+    def encode(self, value: Any) -> str:
+        if value is None:
+            return "null"
+        kind = type(value)
+        if kind is str:
+            text: str = _string(value)
+            return text
+        if kind is bool:
+            return "true" if value else "false"
+        if kind is int:
+            return int.__repr__(value)
+        key = id(value)
+        hit = self._new.get(key)
+        if hit is not None:
+            return hit[1]
+        hit = self._old.get(key)
+        if hit is not None:
+            self._new[key] = hit
+            return hit[1]
+        keep = False
+        if kind is tuple:
+            text = "[" + ",".join([self.encode(v) for v in value]) + "]"
+            keep = True
+        elif kind is dict:
+            text = "{" + ",".join([_string(str(k)) + ":" + self.encode(v)
+                                   for k, v in value.items()]) + "}"
+        else:
+            shape = self._fields.get(kind, False)
+            if shape is False:
+                shape = self._fields[kind] = _shape(value)
+            if isinstance(shape, tuple):
+                keys, keep = shape
+                text = "{" + ",".join([k + self.encode(getattr(value, n))
+                                       for n, k in keys]) + "}"
+            else:
+                text, keep = self._other(value)
+        if keep:
+            if len(self._new) >= LIMIT:  # many snapshots without a broadcast: start afresh
+                self._new.clear()
+            self._new[key] = (value, text)
+        return text
+
+    def _other(self, value: Any) -> tuple[str, bool]:
+        if isinstance(value, enum.Enum):
+            return self.encode(value.value), False
+        if isinstance(value, bool | int | float | str):  # subclasses, floats
+            return json.dumps(jsonable(value), ensure_ascii=False), False
+        if isinstance(value, frozenset | set):
+            text = json.dumps(jsonable(value), separators=(",", ":"), ensure_ascii=False)
+            return text, isinstance(value, frozenset)
+        if isinstance(value, Mapping):
+            return "{" + ",".join([_string(str(k)) + ":" + self.encode(v)
+                                   for k, v in value.items()]) + "}", False
+        if isinstance(value, tuple | list):
+            return "[" + ",".join([self.encode(v) for v in value]) + "]", False
+        raise TypeError(f"{type(value).__name__} is not view data: {value!r}")
+
+
+def _shape(value: Any) -> tuple[_FieldKeys, bool] | None:
+    """A dataclass's (field name, encoded key) pairs and whether it is frozen; None otherwise."""
+    if not dataclasses.is_dataclass(value) or isinstance(value, type):
+        return None
+    keys = tuple((f.name, _string(f.name) + ":") for f in dataclasses.fields(value))
+    params: Any = type(value).__dataclass_params__  # type: ignore[attr-defined]
+    frozen = bool(params.frozen)
+    return keys, frozen
