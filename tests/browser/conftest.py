@@ -118,5 +118,5 @@ def shoot(page: Page, name: str) -> Path:
     """Save a screenshot under test-artifacts/ (for people to look at; never compared)."""
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(path))
+    page.screenshot(path=str(path), animations="disabled")
     return path

@@ -297,3 +297,45 @@ def test_the_phone_room_page_downloads_little(screens: Screens) -> None:
     assert total <= 100_000, f"the room page downloads {total} bytes"
     assert unpacked <= 150_000, f"the room page unpacks to {unpacked} bytes"
 
+
+
+def test_bots_finish_a_game_the_table_shows_the_results_and_its_host_rematches(
+        screens: Screens) -> None:
+    table, code = create_table(screens)
+    table.locator("#add-bot").click()
+    expect(table.locator("#lobby-players .player")).to_have_count(1)
+    table.locator("#add-bot").click()
+    expect(table.locator("#lobby-players .tag-bot")).to_have_count(2)
+    table.locator("#start").click()
+    results = table.locator("#results")
+    expect(results).to_be_visible(timeout=60_000)
+    expect(table.locator("#results-list li")).to_have_count(2)
+    expect(table.locator("#results-winner")).not_to_be_empty()
+    expect(table.locator("#rematch")).to_be_visible()
+    shoot(table, "table-results")
+    version = table.evaluate(f"fetch('/api/rooms/{code}').then(r => r.json())")["version"]
+    table.locator("#results-board").click()
+    expect(results).to_have_class(re.compile(r"\bpeek\b"))
+    table.locator("#results-board").click()
+    expect(results).not_to_have_class(re.compile(r"\bpeek\b"))
+    table.locator("#rematch").click()
+    table.wait_for_function(
+        f"fetch('/api/rooms/{code}').then(r => r.json()).then(room => room.version > {version})")
+
+
+def test_a_host_phone_removes_a_player_whose_phone_is_told(screens: Screens) -> None:
+    host = screens.phone("/")
+    host.locator("#create-name").fill("Ann")
+    host.locator("#create-play").tap()
+    host.wait_for_url(re.compile(r"/room/[A-Z]{4}$"))
+    code = host.url.rsplit("/", 1)[1]
+    expect(host.locator("#lobby-host")).to_be_visible()
+    bob = join_by_code(screens, code, "Bob")
+    expect(bob.locator("#lobby-host")).to_be_hidden()
+    expect(bob.locator("#lobby-wait")).to_have_text("Waiting for Ann to start the game…")
+    row = host.locator('#lobby-players .player:has-text("Bob")')
+    row.locator("button.danger").tap()
+    expect(bob.locator("#gone")).to_be_visible()
+    expect(bob.locator("#gone-title")).to_have_text("You left the room")
+    expect(host.locator("#lobby-players .player")).to_have_count(1)
+    assert bob.evaluate(f"localStorage.getItem('gamenight.seat.{code}')") is None
