@@ -54,7 +54,7 @@ def start(table: Page, phones: list[Page]) -> None:
 
 
 def whose_turn(phones: list[Page]) -> Page:
-    for _ in range(100):
+    for _ in range(200):
         mine = [p for p in phones if p.locator(".qw-status.mine").count()]
         if len(mine) == 1:
             return mine[0]
@@ -339,3 +339,21 @@ def test_a_host_phone_removes_a_player_whose_phone_is_told(screens: Screens) -> 
     expect(bob.locator("#gone-title")).to_have_text("You left the room")
     expect(host.locator("#lobby-players .player")).to_have_count(1)
     assert bob.evaluate(f"localStorage.getItem('gamenight.seat.{code}')") is None
+
+
+def test_trading_tiles_by_tapping_them_hands_the_turn_on(screens: Screens) -> None:
+    table, _code, phones = game_with(screens, ["Ann", "Bob"])
+    mover = whose_turn(phones)
+    play_opening(mover)
+    second = phones[1 - phones.index(mover)]
+    expect(second.locator(".qw-status.mine")).to_have_count(1)
+    second.locator("#qw-trade").tap()
+    expect(second.locator(".qw-hint")).to_have_text("Tap the tiles to give back, then confirm.")
+    tap_tile(second, 0)
+    tap_tile(second, 3)
+    confirm = second.locator("#qw-trade-confirm")
+    expect(confirm).to_have_text("Trade (2)")
+    confirm.tap()
+    expect(mover.locator(".qw-status.mine")).to_have_count(1)
+    expect(second.locator(".qw-hand-tile")).to_have_count(6)
+    expect(table.locator(".qw-last-text")).to_contain_text("traded tiles: 2")
