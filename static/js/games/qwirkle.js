@@ -56,7 +56,7 @@ function tileShape(tile, x, y, ctx, extraClass = "") {
     s("rect", { class: "qw-tile-bg", x: 0.04, y: 0.04, width: 0.92, height: 0.92, rx: 0.14 }),
     s("use", { href: `#qw-${shape}`, x: 0.12, y: 0.12, width: 0.76, height: 0.76, fill: COLOURS[colour] }),
     ctx.pref("letters", false)
-      ? s("text", { class: "qw-letter", x: 0.88, y: 0.9, "text-anchor": "end", fill: COLOURS[colour] },
+      ? s("text", { class: "qw-letter", x: 0.9, y: 0.92, "text-anchor": "end" },
           ctx.t(`qwirkle.letter.${colour}`))
       : null);
 }
