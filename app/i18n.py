@@ -2,8 +2,10 @@
 
 Vocabulary:
 - **catalogue**: ``static/i18n/<lang>.json``, a flat object from a dotted key (``"home.join"``)
-  to a string with ``{placeholders}``. English is complete; every other catalogue has exactly
-  the same keys and placeholders (a test checks), so adding a language is adding a file.
+  to a string with ``{placeholders}``, plus each game's play texts in
+  ``static/i18n/games/<game>.<lang>.json`` (keys ``<game>.…``; a phone loads only its room's
+  game). English is complete; every other catalogue has exactly the same keys and placeholders
+  (a test checks), so adding a language is adding files.
 - **language**: chosen by the ``lang`` cookie (the picker sets it), then the browser's
   ``Accept-Language``, then English.
 """
@@ -17,6 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 
 CATALOGUES = Path(__file__).resolve().parent.parent / "static" / "i18n"
+GAME_CATALOGUES = CATALOGUES / "games"
 DEFAULT = "en"
 
 #: Every language with a catalogue, English first, each named in its own script (its
@@ -30,9 +33,11 @@ Translate = Callable[..., str]
 
 @lru_cache(maxsize=32)
 def catalogue(lang: str) -> Mapping[str, str]:
-    """Return the catalogue of ``lang`` (read once; files change only with a deploy)."""
-    with (CATALOGUES / f"{lang}.json").open(encoding="utf-8") as f:
-        data: dict[str, str] = json.load(f)
+    """Return the catalogue of ``lang`` with every game's texts (read once per deploy)."""
+    data: dict[str, str] = {}
+    for path in [CATALOGUES / f"{lang}.json", *sorted(GAME_CATALOGUES.glob(f"*.{lang}.json"))]:
+        with path.open(encoding="utf-8") as f:
+            data.update(json.load(f))
     return data
 
 

@@ -1,5 +1,8 @@
 // The message catalogue in the browser: the page's language is <html lang>, chosen by the
 // server from the `lang` cookie or Accept-Language; the picker sets the cookie and reloads.
+// Shared texts (including each game's blurb and option labels, which the home page and the
+// lobby show) live in static/i18n/<lang>.json; a game's play texts in
+// static/i18n/games/<game>.<lang>.json, loaded only in a room of that game.
 // Server error codes are translated by code, falling back to the server's English sentence.
 
 export const lang = document.documentElement.lang || "en";
@@ -16,6 +19,16 @@ export async function loadCatalogue() {
   for (const picker of document.querySelectorAll("select.lang-picker")) {
     picker.value = lang;
     picker.addEventListener("change", () => setLanguage(picker.value));
+  }
+}
+
+/** Add a game's own texts (static/i18n/games/<game>.<lang>.json) once its room is known. */
+export async function loadGameCatalogue(game) {
+  try {
+    const response = await fetch(`/static/i18n/games/${game}.${lang}.json`);
+    if (response.ok) Object.assign(catalogue, await response.json());
+  } catch {
+    // the game's module falls back to the server's sentences and the keys
   }
 }
 

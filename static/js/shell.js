@@ -5,7 +5,7 @@
 
 import { RoomClient, seats } from "./client.js";
 import { $, bubble, fill, h, prefs } from "./dom.js";
-import { errorText, loadCatalogue, t } from "./i18n.js";
+import { errorText, loadCatalogue, loadGameCatalogue, t } from "./i18n.js";
 import { blurb, loadGames, optionsForm, playerRange } from "./options.js";
 
 export async function runRoom(mode) {
@@ -240,8 +240,10 @@ class Shell {
   async mountGame(id) {
     const root = $("#game");
     let module;
+    const texts = loadGameCatalogue(id);
     try {
-      module = await import(`/static/js/games/${id}.js`);
+      [module] = await Promise.all([import(`/static/js/games/${id}.js`), texts]);
+      this.drawResults();
     } catch {
       fill(root, h("p", { class: "notice", text: t("game.unsupported") }));
       return;
