@@ -241,8 +241,9 @@ class Shell {
     const root = $("#game");
     let module;
     const texts = loadGameCatalogue(id);
+    const styles = loadGameStyles(id);
     try {
-      [module] = await Promise.all([import(`/static/js/games/${id}.js`), texts]);
+      [module] = await Promise.all([import(`/static/js/games/${id}.js`), texts, styles]);
       this.drawResults();
     } catch {
       fill(root, h("p", { class: "notice", text: t("game.unsupported") }));
@@ -364,5 +365,17 @@ function keepAwake() {
   ask();
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") ask();
+  });
+}
+
+/** Add the game's stylesheet (static/css/games/<id>.css) once; resolve when it has loaded. */
+function loadGameStyles(id) {
+  const href = `/static/css/games/${id}.css`;
+  if (document.querySelector(`link[href="${href}"]`)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const link = h("link", { rel: "stylesheet", href });
+    link.addEventListener("load", resolve);
+    link.addEventListener("error", resolve);  // a game without styles still plays
+    document.head.append(link);
   });
 }
