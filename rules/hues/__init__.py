@@ -43,8 +43,7 @@ def legal_actions(state: State, player: PlayerId) -> list[Action]:
     The host may reject the latest cue; ``legal_actions(state, HOST)`` lists that when it can.
     """
     if player == HOST:
-        rejectable = not state.finished and state.phase in ("guess1", "cue2", "guess2")
-        return [RejectCue()] if rejectable else []
+        return [RejectCue()] if engine.host_kinds(state) else []
     seen = engine.view(state, player)
     if not seen.allowed:
         return []

@@ -154,15 +154,19 @@ class State:
 
 @dataclass(frozen=True)
 class Result:
-    """A scored round for the browser: target, its colour, frame, cues, cones and points."""
+    """A scored round for the browser: target, its colour, frame and ring, cues, cones, what
+    each cone earned its guesser (``cone_points``, in the order of ``cones``) and the round's
+    points by player."""
 
     number: int
     cue_giver: PlayerId
     target: str
     colour: str
     frame: tuple[str, ...]
+    ring: tuple[str, ...]
     cues: tuple[str, ...]
     cones: tuple[Cone, ...]
+    cone_points: tuple[int, ...]
     points: Mapping[PlayerId, int]
     extra: bool
 
@@ -183,6 +187,7 @@ class View:
     turn: PlayerId | None
     your_turn: bool
     allowed: tuple[str, ...]
+    host_allowed: tuple[str, ...]  # what the room host may send now ("reject_cue"); public
     guess_order: tuple[PlayerId, ...]  # who places, in order, in the current guessing phase
     card: tuple[str, ...]  # only the cue giver's own view, before scoring
     target: str | None  # only the cue giver's own view, before scoring
@@ -356,7 +361,7 @@ def _guess(state: State, player: PlayerId, square: str) -> State:
 
 def _reject(state: State) -> State:
     """The host rejects the latest cue: its cones go back, it is not used, cue again."""
-    if state.phase not in ("guess1", "cue2", "guess2"):
+    if not host_kinds(state):
         raise IllegalMove("There is no cue to reject now.", "nothing_to_reject")
     second = state.phase == "guess2"
     cue = state.cues[-1]
@@ -397,11 +402,21 @@ def _score(state: State) -> State:
 
 # --- view and outcome ------------------------------------------------------------------------
 
+def host_kinds(state: State) -> tuple[str, ...]:
+    """What the room host may do now: reject the latest cue while it stands."""
+    if state.finished or state.phase not in ("guess1", "cue2", "guess2"):
+        return ()
+    return ("reject_cue",)
+
+
 def _result(state: State, scored: Scored) -> Result:
+    frame = board.around(scored.target, 1)
     return Result(
         number=scored.number, cue_giver=scored.cue_giver, target=scored.target,
-        colour=board.colour(scored.target), frame=board.around(scored.target, 1),
+        colour=board.colour(scored.target), frame=frame,
+        ring=tuple(s for s in board.around(scored.target, 2) if s not in frame),
         cues=scored.cues, cones=scored.cones,
+        cone_points=tuple(cone_points(scored.target, c.square) for c in scored.cones),
         points=dict(zip(state.players, scored.points, strict=True)), extra=scored.extra)
 
 
@@ -424,6 +439,7 @@ def view(state: State, viewer: PlayerId | None) -> View:
         turn=turn,
         your_turn=bool(allowed),
         allowed=allowed,
+        host_allowed=host_kinds(state),
         guess_order=guess_order(state, guess) if guess else (),
         card=card(state) if giving else (),
         target=state.target if giving else None,

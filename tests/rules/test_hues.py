@@ -124,6 +124,17 @@ def test_scoring_a_played_round_adds_points_and_shows_the_results() -> None:
     assert seen.cones == () and seen.cues == ()
 
 
+def test_the_result_names_the_ring_and_what_each_cone_earned() -> None:
+    state = position(n=4, giver=1, phase="cue2", target="A2", cues=("lavender",),
+                     cones=[("p3", "A2", 1), ("p4", "C4", 1), ("p1", "K20", 1)])
+    result = game.view(game.apply(state, "p2", Skip()), None).last_result
+    assert result is not None
+    assert result.cone_points == (3, 1, 0)
+    assert set(result.ring) == {"A4", "B4", "C1", "C2", "C3", "C4"}
+    assert not set(result.ring) & set(result.frame)
+    assert all(board.distance("A2", s) == 2 for s in result.ring)
+
+
 # --- a round in order ------------------------------------------------------------------------
 
 def test_a_round_runs_pick_cue_first_guesses_second_cue_second_guesses_in_reverse() -> None:
@@ -271,6 +282,17 @@ def test_only_the_host_may_reject_and_only_a_standing_cue() -> None:
     assert refusal(position(), HOST, RejectCue()) == "nothing_to_reject"
     assert game.legal_actions(state, HOST) == [RejectCue()]
     assert game.legal_actions(position(), HOST) == []
+
+
+@pytest.mark.parametrize(("phase", "cues", "rejectable"), [
+    ("pick", (), False), ("cue", (), False), ("guess1", ("lamp",), True),
+    ("cue2", ("lamp",), True), ("guess2", ("lamp", "sofa"), True)])
+def test_every_view_says_when_the_host_may_reject_a_cue(
+        phase: engine.Phase, cues: tuple[str, ...], rejectable: bool) -> None:
+    state = position(n=3, phase=phase, target=None if phase == "pick" else "C3", cues=cues)
+    for viewer in (None, "p1", "p2"):
+        assert game.view(state, viewer).host_allowed == (("reject_cue",) if rejectable else ())
+    assert bool(game.legal_actions(state, HOST)) == rejectable
     assert game.host_actions == frozenset({"reject_cue"})
 
 
