@@ -263,6 +263,7 @@ class Shell {
       pref: (key, fallback) => prefs.get(`${id}.${key}`, fallback),
     };
     this.plugin = module.mount(root, ctx);
+    this.drawResults();
   }
 
   drawGamePrefs(id, list) {
@@ -301,6 +302,10 @@ class Shell {
       class: `${winners.includes(player) ? "winner-row" : ""}${player === message.you ? " is-you" : ""}`,
     }, h("span", { class: "rank-name", text: this.names.get(player) ?? player }),
        h("span", { class: "rank-score", text: String(score) }))));
+    // A game may add its own detail (a score breakdown, a rating) below the ranking.
+    const detail = this.pluginGame === game ? this.plugin?.results?.(message.view, message) : null;
+    fill($("#results-detail"), detail || null);
+    $("#results-detail").hidden = !detail;
     $("#rematch").hidden = !message.is_host;
     $("#results-wait").hidden = message.is_host;
   }
