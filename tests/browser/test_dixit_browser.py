@@ -1,0 +1,388 @@
+"""Dixit played in a real Chromium: a table screen and phones (mobile viewport, touch).
+
+Every move is tapped as a person would: a card opens full screen, is chosen there, and the
+bar's button sends it. Besides playing, the tests read each page's whole DOM (attributes and
+picture addresses included) and the pictures it has fetched, to check that no screen ever
+holds a card, an owner or a vote before the rules reveal it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import Page, Request, expect
+
+from tests.browser.conftest import ARTIFACTS, PHONE, Screens, shoot
+
+CARD_REF = re.compile(r'/assets/dixit/cards/([^"/.]+)\.svg|data-card="([^"]+)"')
+
+
+# --- helpers -------------------------------------------------------------------------------
+
+def create_table(screens: Screens) -> tuple[Page, str]:
+    table = screens.table()
+    table.locator('.game-card[data-game="dixit"]').click()
+    table.locator("#create-table").click()
+    table.wait_for_url(re.compile(r"/table/[A-Z]{4}$"))
+    expect(table.locator("#lobby")).to_be_visible()
+    return table, table.url.rsplit("/", 1)[1]
+
+
+def join_by_code(screens: Screens, code: str, name: str) -> Page:
+    """A phone types the code on the home page, then its name on the join page."""
+    phone = screens.phone("/")
+    phone.locator("#join-code").fill(code.lower())
+    phone.locator("#join-form button").tap()
+    phone.wait_for_url(re.compile(f"/j/{code}$"))
+    return take_seat(phone, code, name)
+
+
+def take_seat(phone: Page, code: str, name: str) -> Page:
+    phone.locator("#join-name").fill(name)
+    phone.locator("#join-button").tap()
+    phone.wait_for_url(re.compile(f"/room/{code}$"))
+    expect(phone.locator("#lobby")).to_be_visible()
+    return phone
+
+
+def cards_in_dom(page: Page) -> set[str]:
+    """Every card id the page holds: picture addresses and data-card attributes."""
+    return {a or b for a, b in CARD_REF.findall(page.content())}
+
+
+def cards_fetched(page: Page) -> set[str]:
+    """Every card picture the page has ever asked the server for."""
+    urls: list[str] = page.evaluate(
+        "performance.getEntriesByType('resource').map(e => e.name)")
+    return {m.group(1) for u in urls if (m := re.search(r"/assets/dixit/cards/([^/.]+)\.svg", u))}
+
+
+def seen(page: Page) -> set[str]:
+    return cards_in_dom(page) | cards_fetched(page)
+
+
+def hand(page: Page) -> list[str]:
+    cards: list[str] = page.locator("#dx-hand .dx-card").evaluate_all(
+        "els => els.map(e => e.dataset.card)")
+    return cards
+
+
+def choose_from_hand(page: Page, index: int) -> str:
+    """Open a hand card full screen and choose it there; returns its id."""
+    card = page.locator("#dx-hand .dx-card").nth(index)
+    card_id = card.get_attribute("data-card")
+    assert card_id
+    card.locator(".dx-face").tap()
+    expect(page.locator(".dx-viewer")).to_be_visible()
+    page.locator("#dx-choose").tap()
+    expect(page.locator(".dx-viewer")).to_be_hidden()
+    expect(page.locator(f'#dx-hand .dx-card[data-card="{card_id}"]')).to_have_class(
+        re.compile(r"\bis-chosen\b"))
+    return card_id
+
+
+def choose_vote(page: Page, card: str) -> None:
+    page.locator(f'#dx-vote-grid .dx-card[data-card="{card}"] .dx-face').tap()
+    page.locator("#dx-choose").tap()
+    expect(page.locator(f'#dx-vote-grid .dx-card[data-card="{card}"]')).to_have_class(
+        re.compile(r"\bis-chosen\b"))
+
+
+def position(page: Page, card: str) -> str:
+    return page.locator(f'#dx-vote-grid .dx-card[data-card="{card}"] .dx-num').inner_text()
+
+
+def swipe(page: Page, dx: int) -> None:
+    """Drag across the full-screen picture (pointer events, as a finger would)."""
+    box = page.locator(".dx-viewer-pic").bounding_box()
+    assert box
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + dx / 2, y, steps=3)
+    page.mouse.move(x + dx, y, steps=3)
+    page.mouse.up()
+
+
+def points(page: Page, scope: str) -> dict[str, str]:
+    rows = page.locator(f"{scope} > li")
+    out: dict[str, str] = {}
+    for i in range(rows.count()):
+        row = rows.nth(i)
+        out[row.locator(".dx-points-name, .dx-track-name").inner_text()] = row.locator(
+            ".dx-total").inner_text()
+    return out
+
+
+# --- tests ---------------------------------------------------------------------------------
+
+def test_three_phones_and_a_table_play_a_full_round_and_nothing_shows_early(
+        screens: Screens) -> None:
+    table, code = create_table(screens)
+    ann, bob, cy = (join_by_code(screens, code, name) for name in ("Ann", "Bob", "Cy"))
+    table.locator("#start").click()
+    for phone in (ann, bob, cy):
+        expect(phone.locator("#dx-hand .dx-card")).to_have_count(7)  # 3 players: 7 cards
+    hands = {p: set(hand(p)) for p in (ann, bob, cy)}
+    assert len(hands[ann] | hands[bob] | hands[cy]) == 21
+    expect(table.locator(".dx-t-thinking")).to_contain_text("Ann is thinking of a story")
+    for phone in (ann, bob, cy):
+        assert seen(phone) <= hands[phone]
+    assert not seen(table)
+
+    # Ann tells: look through the hand full screen (swipe and arrows), choose, and phrase
+    expect(ann.locator(".dx-status.mine .dx-status-text")).to_have_text("You are the storyteller")
+    expect(ann.locator("#dx-tell")).to_be_disabled()
+    ann.locator("#dx-hand .dx-card .dx-face").first.tap()
+    expect(ann.locator(".dx-viewer-count")).to_have_text("1 / 7")
+    swipe(ann, -150)
+    expect(ann.locator(".dx-viewer-count")).to_have_text("2 / 7")
+    ann.locator(".dx-arrow").last.tap()
+    expect(ann.locator(".dx-viewer-count")).to_have_text("3 / 7")
+    shoot(ann, "dixit-phone-viewer")
+    ann.locator(".dx-viewer-close").tap()
+    story = choose_from_hand(ann, 2)
+    ann.locator("#dx-tell").tap()  # an empty phrase: the server refuses, next to the box
+    expect(ann.locator(".bubble-error")).to_have_text("Say something: the phrase cannot be empty.")
+    expect(ann.locator("#dx-phrase")).to_have_class(re.compile(r"\bis-refused\b"))
+    ann.locator("#dx-phrase").fill("x" * 201)
+    expect(ann.locator(".dx-counter")).to_have_text("201/200")
+    ann.locator("#dx-tell").tap()
+    expect(ann.locator(".bubble-error")).to_have_text(
+        "The phrase is too long: 200 characters at most.")
+    bubble, box = ann.locator(".bubble-error").bounding_box(), ann.locator(
+        "#dx-phrase").bounding_box()
+    assert bubble and box and abs(bubble["y"] + bubble["height"] - box["y"]) < 40
+    expect(table.locator(".dx-t-thinking")).to_be_visible()  # nothing changed
+    ann.locator("#dx-phrase").fill("Where the <b>lost</b> things go")
+    shoot(ann, "dixit-phone-tell")
+    ann.locator("#dx-tell").tap()
+
+    phrase = "Where the <b>lost</b> things go"  # player text shows as text, never as markup
+    for page in (table, bob, cy, ann):
+        expect(page.locator(".dx-phrase-text").first).to_have_text(phrase)
+        assert page.locator(".dx-phrase-text b").count() == 0
+    expect(table.locator(".dx-t-cards .dx-back")).to_have_count(1)
+    expect(ann.locator(".dx-played .dx-card")).to_have_count(1)
+    assert seen(ann) <= hands[ann] and story in cards_in_dom(ann)
+    for phone in (bob, cy):
+        assert seen(phone) <= hands[phone], "a phone shows a card that is not its own"
+    assert not seen(table)
+
+    # Bob and Cy each give two cards
+    expect(bob.locator(".dx-status.mine .dx-status-text")).to_have_text("Give 2 cards that fit the phrase")
+    given = [choose_from_hand(bob, 0)]
+    expect(bob.locator("#dx-submit")).to_be_disabled()
+    expect(bob.locator("#dx-submit")).to_have_text("Give cards (1/2)")
+    given.append(choose_from_hand(bob, 4))
+    shoot(bob, "dixit-phone-submit")
+    bob.locator("#dx-submit").tap()
+    expect(bob.locator(".dx-played .dx-card")).to_have_count(2)
+    expect(table.locator(".dx-t-cards .dx-back")).to_have_count(3)
+    expect(table.locator('.dx-progress-tokens li.is-done')).to_have_count(1)
+    expect(bob.locator(".dx-waiting")).to_have_text("Waiting for Cy")
+    shoot(table, "dixit-table-submit")
+    for phone in (ann, bob, cy):  # before the reveal: only your own hand and your own cards
+        assert seen(phone) <= hands[phone], "a card of another player reached a phone"
+    assert not seen(table), "the table shows a card before the reveal"
+    cy_given = [choose_from_hand(cy, 1), choose_from_hand(cy, 2)]
+    cy.locator("#dx-submit").tap()
+
+    # the reveal: five cards, numbered, no owners; your own are marked and not votable
+    for page in (table, ann, bob, cy):
+        expect(page.locator("#dx-vote-grid .dx-card, #dx-table-cards .dx-card")).to_have_count(5)
+    revealed = cards_in_dom(table)
+    assert revealed == {story, *given, *cy_given}
+    for page in (table, ann, bob, cy):
+        assert page.locator(".dx-owner, .dx-voters .dx-token").count() == 0
+        assert "Ann's" not in page.locator(".dx-t-cards, #dx-vote-grid").first.inner_text()
+    for card in given:
+        mine = bob.locator(f'#dx-vote-grid .dx-card[data-card="{card}"]')
+        expect(mine).to_have_class(re.compile(r"\bis-yours\b"))
+        expect(mine).not_to_have_class(re.compile(r"\bis-votable\b"))
+        expect(mine.locator(".dx-ribbon")).to_have_text("Yours")
+    bob.locator(f'#dx-vote-grid .dx-card[data-card="{given[0]}"] .dx-face').tap()
+    expect(bob.locator(".dx-viewer-note")).to_have_text("This is your card: you cannot vote for it.")
+    expect(bob.locator("#dx-choose")).to_have_count(0)
+    bob.locator(".dx-viewer-close").tap()
+    expect(ann.locator(".dx-status-text")).to_have_text("The others are voting")
+    expect(ann.locator("#dx-vote")).to_have_count(0)
+    expect(table.locator(".dx-t-note")).to_have_text("Which card is Ann's? Vote on your phones.")
+    shoot(table, "dixit-table-vote")
+
+    # Bob finds Ann's card; Cy is fooled by one of Bob's. Votes stay secret until the last.
+    expect(bob.locator("#dx-vote")).to_be_disabled()
+    choose_vote(bob, story)
+    expect(bob.locator("#dx-vote")).to_have_text(f"Vote for {position(bob, story)}")
+    shoot(bob, "dixit-phone-vote")
+    bob.locator("#dx-vote").tap()
+    expect(bob.locator(f'#dx-vote-grid .dx-card[data-card="{story}"] .dx-ribbon')).to_have_text(
+        "Your vote")
+    expect(table.locator(".dx-t-status li.is-done")).to_have_count(1)
+    for page in (table, ann, cy):
+        assert page.locator(".is-voted, .dx-voters .dx-token, .dx-ribbon-vote").count() == 0
+        assert page.locator(".dx-owner").count() == 0
+    choose_vote(cy, given[1])
+    cy.locator("#dx-vote").tap()
+
+    # the scoring: owners, votes as tokens, points; on the table and on every phone
+    expect(table.locator(".dx-owner")).to_have_count(5)
+    story_card = table.locator(f'.dx-t-cards .dx-card[data-card="{story}"]')
+    expect(story_card).to_have_class(re.compile(r"\bis-story\b"))
+    expect(story_card.locator(".dx-owner-name")).to_have_text("Ann")
+    expect(story_card.locator(".dx-voters .dx-token")).to_have_text(["B"])
+    fooled = table.locator(f'.dx-t-cards .dx-card[data-card="{given[1]}"]')
+    expect(fooled.locator(".dx-owner-name")).to_have_text("Bob")
+    expect(fooled.locator(".dx-voters .dx-token")).to_have_text(["C"])
+    expect(table.locator(".dx-t-note")).to_have_text(
+        "Bob found Ann's card. Ann and every finder score 3.")
+    assert points(table, "#dx-track") == {"Bob": "4", "Ann": "3", "Cy": "0"}
+    shoot(table, "dixit-table-scored")
+    for phone, line in ((ann, "1 of 2 found your card."), (bob, "You found it!"),
+                        (cy, "You voted for Bob's card.")):
+        results = phone.locator("#dx-results")
+        expect(results).to_be_visible()
+        expect(results.locator(".dx-personal")).to_contain_text(line)
+        assert points(phone, "#dx-results .dx-points") == {"Bob": "4", "Ann": "3", "Cy": "0"}
+        expect(results.locator(".dx-owner")).to_have_count(5)
+    expect(bob.locator('#dx-results .dx-points > li .dx-gain').first).to_have_text("+4")
+    expect(bob.locator(".dx-personal")).to_contain_text("Your card fooled Cy.")
+    shoot(cy, "dixit-phone-results")
+    # the results stay until dismissed, and come back from the button
+    bob.locator("#dx-results-close").tap()
+    expect(bob.locator("#dx-results")).to_be_hidden()
+    expect(bob.locator(".dx-status.mine .dx-status-text")).to_have_text("You are the storyteller")
+    expect(bob.locator("#dx-hand .dx-card")).to_have_count(7)
+    bob.locator("#dx-last").tap()
+    expect(bob.locator("#dx-results")).to_be_visible()
+
+
+def test_the_results_stay_readable_when_a_bot_tells_the_next_story_at_once(
+        screens: Screens) -> None:
+    table, code = create_table(screens)
+    ann = join_by_code(screens, code, "Ann")
+    table.locator("#add-bot").click()
+    expect(table.locator("#lobby-players .tag-bot")).to_have_count(1)
+    bob = join_by_code(screens, code, "Bob")
+    table.locator("#start").click()
+    choose_from_hand(ann, 0)
+    ann.locator("#dx-phrase").fill("Tea with the moon")
+    ann.locator("#dx-tell").tap()
+    choose_from_hand(bob, 0)
+    choose_from_hand(bob, 1)
+    bob.locator("#dx-submit").tap()
+    votable = bob.locator("#dx-vote-grid .dx-card.is-votable").first.get_attribute("data-card")
+    assert votable
+    choose_vote(bob, votable)
+    bob.locator("#dx-vote").tap()
+    # the bot (seat 2) tells round 2 at once: round 1's results stay on every screen
+    for phone in (ann, bob):
+        expect(phone.locator(".dx-status")).to_contain_text("Give 2 cards")
+        expect(phone.locator("#dx-results")).to_be_visible()
+        expect(phone.locator("#dx-results .dx-phrase-text")).to_have_text("Tea with the moon")
+        expect(phone.locator("#dx-results .dx-owner")).to_have_count(5)
+    last = table.locator("#dx-table-last")
+    expect(last).to_contain_text("Round 1 results")
+    expect(last).to_contain_text("Tea with the moon")
+    expect(table.locator(".dx-phrase-big .dx-phrase-by")).to_contain_text("Bot 1's story")
+    shoot(table, "dixit-table-next-round")
+    shoot(ann, "dixit-phone-results-next-round")
+    ann.locator("#dx-results-close").tap()
+    expect(ann.locator("#dx-results")).to_be_hidden()
+    expect(ann.locator("#dx-submit")).to_be_visible()
+    expect(ann.locator("#dx-last")).to_have_text("Round 1 results")
+
+
+def test_at_a_large_table_a_phone_places_two_votes_on_different_cards(screens: Screens) -> None:
+    table, code = create_table(screens)
+    for n in range(6):
+        table.locator("#add-bot").click()
+        expect(table.locator("#lobby-players .tag-bot")).to_have_count(n + 1)
+    ann = join_by_code(screens, code, "Ann")
+    table.locator("#start").click()
+    expect(ann.locator(".dx-status.mine .dx-status-text")).to_have_text("Give the card that best fits the phrase")
+    choose_from_hand(ann, 0)
+    expect(ann.locator("#dx-submit")).to_have_text("Give this card")
+    ann.locator("#dx-submit").tap()
+    expect(ann.locator("#dx-vote-grid .dx-card")).to_have_count(7)
+    expect(ann.locator(".dx-status")).to_contain_text("One vote or two")
+    expect(ann.locator("#dx-vote-grid .dx-card.is-yours")).to_have_count(1)
+    first, second = ann.locator("#dx-vote-grid .dx-card.is-votable").evaluate_all(
+        "els => els.map(e => e.dataset.card)")[:2]
+    choose_vote(ann, first)
+    expect(ann.locator(".dx-bar-hint")).to_have_text("You may add a second vote on another card.")
+    choose_vote(ann, second)
+    expect(ann.locator("#dx-vote")).to_have_text(
+        f"Vote for {position(ann, first)} and {position(ann, second)}")
+    ann.locator("#dx-vote").tap()
+    results = ann.locator("#dx-results")
+    expect(results).to_be_visible()
+    ann_tokens = results.locator('.dx-voters .dx-token[data-player]').filter(has_text="A")
+    expect(ann_tokens).to_have_count(2)
+    expect(table.locator("#dx-track .dx-track-row")).to_have_count(7)
+    shoot(table, "dixit-table-large")
+
+
+def test_the_dixit_phone_room_page_downloads_little(screens: Screens) -> None:
+    table, code = create_table(screens)
+    ann = join_by_code(screens, code, "Ann")
+    table.locator("#add-bot").click()
+    table.locator("#add-bot").click()
+    expect(table.locator("#lobby-players .tag-bot")).to_have_count(2)
+    table.locator("#start").click()
+    expect(ann.locator("#dx-hand .dx-card")).to_have_count(7)
+    token = json.loads(ann.evaluate(f"localStorage.getItem('gamenight.seat.{code}')"))
+    fresh = screens.browser.new_context(**PHONE)
+    screens.contexts.append(fresh)
+    fresh.add_init_script(
+        f"localStorage.setItem('gamenight.seat.{code}', {json.dumps(json.dumps(token))})")
+    page = fresh.new_page()
+    finished: list[Request] = []
+    page.on("requestfinished", lambda request: finished.append(request))
+    page.goto(f"{screens.server.url}/room/{code}")
+    expect(page.locator("#dx-hand .dx-card")).to_have_count(7)
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#dx-hand img')].every(i => i.complete && i.naturalWidth)")
+    page.wait_for_load_state("networkidle")
+    wire = {r.url: r.sizes()["responseBodySize"] + r.sizes()["responseHeadersSize"]
+            for r in finished}
+    plain = {r.url: len(response.body()) for r in finished if (response := r.response())}
+    pictures = {u for u in wire if "/assets/dixit/cards/" in u}
+    assert len(pictures) == 7
+    page_wire = sum(v for u, v in wire.items() if u not in pictures)
+    page_plain = sum(v for u, v in plain.items() if u not in pictures)
+    pics_wire = sum(wire[u] for u in pictures)
+    pics_plain = sum(plain.get(u, 0) for u in pictures)
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "dixit-room-page-bytes.txt").write_text(
+        f"page: {page_wire} bytes on the wire (headers included), {page_plain} uncompressed\n"
+        f"7 card pictures: {pics_wire} bytes on the wire, {pics_plain} uncompressed\n"
+        + "".join(f"{wire[url]:>7} {plain.get(url, 0):>7} {url}\n" for url in sorted(wire)))
+    print(f"\ndixit phone room page: {page_wire} bytes on the wire, {page_plain} uncompressed, "
+          f"{len(wire) - len(pictures)} requests; + 7 pictures {pics_wire} / {pics_plain}")
+    assert page_wire + pics_wire <= 100_000
+    assert page_plain <= 150_000
+
+
+def test_the_dixit_how_to_play_opens_in_the_room(screens: Screens) -> None:
+    table, code = create_table(screens)
+    ann = join_by_code(screens, code, "Ann")
+    ann.locator("#lobby [data-open-howto]").tap()
+    expect(ann.locator("#howto-body dt")).to_have_count(6)
+    expect(ann.locator("#howto-body")).to_contain_text("storyteller")
+
+
+def test_a_phone_set_to_russian_plays_dixit_in_russian(screens: Screens) -> None:
+    table, code = create_table(screens)
+    phone = screens.phone("/")
+    phone.locator("select.lang-picker").select_option("ru")
+    expect(phone.locator("html")).to_have_attribute("lang", "ru")
+    phone.goto(f"{screens.server.url}/j/{code}")
+    take_seat(phone, code, "Маша")
+    table.locator("#add-bot").click()
+    table.locator("#add-bot").click()
+    expect(table.locator("#lobby-players .tag-bot")).to_have_count(2)
+    table.locator("#start").click()
+    expect(phone.locator(".dx-status.mine .dx-status-text")).to_have_text("Вы рассказчик")
+    shoot(phone, "dixit-phone-ru")
