@@ -1,0 +1,295 @@
+"""Encore! played in a real Chromium: a table screen and two phones, and a solo game on one
+phone (390x844, touch).
+
+Every move is tapped as a person would: Roll, a colour die and a number die, the lit boxes,
+Cross (or Pass, twice). The test reads only what the page shows (which dice are offered, which
+boxes are lit); the server decides, the pages draw.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import Locator, Page, Request, expect
+
+from tests.browser.conftest import ARTIFACTS, PHONE, TV, Screens, shoot
+
+DIE = ".en-tray button.en-die"
+LIT = ".en-own .en-box.is-lit"
+
+
+# --- helpers -------------------------------------------------------------------------------
+
+def create_table(screens: Screens) -> tuple[Page, str]:
+    table = screens.table()
+    table.locator('.game-card[data-game="encore"]').click()
+    table.locator("#create-table").click()
+    table.wait_for_url(re.compile(r"/table/[A-Z]{4}$"))
+    expect(table.locator("#lobby")).to_be_visible()
+    return table, table.url.rsplit("/", 1)[1]
+
+
+def join(screens: Screens, code: str, name: str) -> Page:
+    phone = screens.phone(f"/j/{code}")
+    phone.locator("#join-name").fill(name)
+    phone.locator("#join-button").tap()
+    phone.wait_for_url(re.compile(f"/room/{code}$"))
+    expect(phone.locator("#lobby")).to_be_visible()
+    return phone
+
+
+def active_phone(phones: list[Page]) -> Page:
+    """The phone showing the Roll button (the game waits for exactly one)."""
+    for _ in range(200):
+        mine = [p for p in phones if p.locator("#en-roll").count()]
+        if len(mine) == 1:
+            return mine[0]
+        phones[0].wait_for_timeout(50)
+    raise AssertionError("no phone offers the Roll button")
+
+
+def roll(phone: Page) -> None:
+    phone.locator("#en-roll").tap()
+    expect(phone.locator(".en-tray .en-die").first).to_be_visible()
+
+
+def offered(phone: Page, kind: str) -> list[tuple[int, str]]:
+    """(index, face) of the dice of ``kind`` this phone may pick now that can cross something,
+    given the die of the other kind already picked."""
+    dice: list[tuple[int, str]] = phone.locator(
+        f"{DIE}.en-die-{kind}:not(.is-out):not(.is-dull)").evaluate_all(
+        "els => els.map(e => [Number(e.dataset.die), e.dataset.face])")
+    return [(int(i), str(f)) for i, f in dice]
+
+
+def tap_die(phone: Page, index: int) -> None:
+    phone.locator(f'{DIE}[data-die="{index}"]').tap()
+
+
+def pick(phone: Page, joker: bool = False) -> bool:
+    """Tap a colour die and a number die that light boxes up; with ``joker``, a pair with one
+    joker. Plain dice come first otherwise. False when nothing fits (the phone must pass)."""
+    colours = sorted(offered(phone, "colour"), key=lambda d: d[1] == "X")
+    for colour, face in colours:
+        tap_die(phone, colour)
+        numbers = sorted(offered(phone, "number"), key=lambda d: d[1] == "?")
+        if joker:
+            numbers = [d for d in numbers if (d[1] == "?") != (face == "X")]
+        if numbers:
+            tap_die(phone, numbers[0][0])
+            expect(phone.locator(LIT).first).to_be_visible()
+            return True
+        tap_die(phone, colour)  # unpick, try the next colour
+    return False
+
+
+def cross_lit(phone: Page) -> int:
+    """Tap lit boxes until Cross is offered, tap it; returns how many boxes were crossed."""
+    cross = phone.locator("#en-cross")
+    tapped = 0
+    while not cross.is_enabled():
+        phone.locator(LIT).first.tap()
+        tapped += 1
+        expect(phone.locator(".en-own .en-box.is-tapped")).to_have_count(tapped)
+        assert tapped <= 5, "Cross never became possible"
+    expect(cross).to_contain_text(str(tapped))
+    cross.tap()
+    return tapped
+
+
+def pass_roll(phone: Page) -> None:
+    button = phone.locator("#en-pass")
+    if phone.locator("#en-cross").count():  # something could be crossed: Pass takes two taps
+        button.tap()
+        expect(button).to_have_text("Pass? Tap again")
+    button.tap()
+
+
+def choose(phone: Page, joker: bool = False) -> int:
+    """Cross something with tapped dice and boxes, or pass when nothing fits; boxes crossed."""
+    if pick(phone, joker):
+        return cross_lit(phone)
+    pass_roll(phone)
+    return 0
+
+
+def crossed_on_table(table: Page, player: str) -> int:
+    return table.locator(f'.en-card[data-player="{player}"] .en-box.is-crossed').count()
+
+
+def jokers_used_on_table(table: Page, player: str) -> int:
+    return table.locator(f'.en-card[data-player="{player}"] .en-jokers i.used').count()
+
+
+def player_id(phone: Page, code: str) -> str:
+    seat: dict[str, str] = json.loads(phone.evaluate(f"localStorage.getItem('gamenight.seat.{code}')"))
+    return seat["player"]
+
+
+# --- tests ---------------------------------------------------------------------------------
+
+def test_a_table_and_two_phones_play_rolls_with_a_pass_and_a_joker(screens: Screens) -> None:
+    table, code = create_table(screens)
+    ann, bob = join(screens, code, "Ann"), join(screens, code, "Bob")
+    ids = {ann: player_id(ann, code), bob: player_id(bob, code)}
+    table.locator("#start").click()
+    expect(table.locator(".en-card")).to_have_count(2)
+    for phone in (ann, bob):
+        expect(phone.locator(".en-own .en-box")).to_have_count(105)
+        expect(phone.locator(".en-mini")).to_have_count(1)
+        box = phone.locator('.en-own [data-box="H4"] rect').bounding_box()
+        assert box and box["width"] >= 24, f"sheet boxes are {box} on a 390px phone"
+    expect(table.locator(".en-table-say")).to_contain_text("rolls the dice")
+
+    passed = joker = False
+    for _ in range(14):
+        mover = active_phone([ann, bob])
+        other = bob if mover is ann else ann
+        roll(mover)
+        expect(table.locator(".en-table-tray .en-die")).to_have_count(6)
+        # the other phone sees the dice but may not pick before the active player
+        expect(other.locator(".en-say")).to_contain_text("picks first")
+        expect(table.locator(f'.en-card[data-player="{ids[other]}"] .en-state')).to_have_text("waiting")
+        roll_number = int(re.sub(r"\D", "", mover.locator(".en-roll").inner_text()))
+        has_joker = mover.locator(f"{DIE}.en-die-number[data-face='?']:not(.is-dull), "
+                                  f"{DIE}.en-die-colour[data-face='X']:not(.is-dull)").count() > 0
+        before = crossed_on_table(table, ids[mover])
+        if not passed and roll_number > 3:
+            pass_roll(mover)
+            passed = True
+            expect(other.locator(".en-tray-note")).to_contain_text("passed: everyone picks from all")
+            expect(other.locator(f"{DIE}.is-out")).to_have_count(0)
+            expect(table.locator(".en-table-tray .en-die.is-taken")).to_have_count(0)
+            assert crossed_on_table(table, ids[mover]) == before
+        elif not joker and has_joker:
+            used = jokers_used_on_table(table, ids[mover])
+            assert pick(mover, joker=True)
+            expect(mover.locator("#en-cross .badge")).to_contain_text("!")
+            shoot(mover, "encore-phone-joker")
+            n = cross_lit(mover)
+            joker = True
+            expect(table.locator(f'.en-card[data-player="{ids[mover]}"] .en-jokers i.used')
+                   ).not_to_have_count(used)
+            expect(table.locator(f'.en-card[data-player="{ids[mover]}"] .en-box.is-crossed')
+                   ).to_have_count(before + n)
+            expect(table.locator(".en-table-tray .en-die.is-taken")).to_have_count(2)
+        else:
+            n = choose(mover)
+            expect(table.locator(f'.en-card[data-player="{ids[mover]}"] .en-box.is-crossed')
+                   ).to_have_count(before + n)
+        # now the other phone picks, from four dice after the first three rolls
+        expect(other.locator(".en-say.mine")).to_be_visible()
+        expect(table.locator(f'.en-card[data-player="{ids[other]}"] .en-state')).to_have_text("choosing")
+        if roll_number == 5:
+            shoot(table, "encore-table")
+            shoot(other, "encore-phone-passive")
+        choose(other)
+        expect(table.locator(".en-last-list li")).to_have_count(2)
+        if passed and joker and roll_number >= 5:
+            break
+    assert passed and joker, f"passed={passed} joker={joker}: not every case came up"
+    # the colour-blind preference draws shapes on the sheet
+    ann.locator("#open-settings").tap()
+    ann.locator("#game-prefs input").check()
+    ann.locator("#settings [data-close]").first.tap()
+    assert ann.locator(".en-own .en-box-shape").count() > 50
+    shoot(ann, "encore-phone-shapes")
+
+
+def test_a_solo_game_on_one_phone_runs_thirty_rolls_to_a_rating(screens: Screens) -> None:
+    phone = screens.phone("/")
+    phone.locator('.game-card[data-game="encore"]').tap()
+    phone.locator("#create-name").fill("Sol")
+    phone.locator("#create-play").tap()
+    phone.wait_for_url(re.compile(r"/room/[A-Z]{4}$"))
+    code = phone.url.rsplit("/", 1)[1]
+    phone.locator("#start").tap()
+    expect(phone.locator(".en-own .en-box")).to_have_count(105)
+    expect(phone.locator(".en-mini")).to_have_count(0)
+    watcher = screens.open(f"/table/{code}", TV)  # a screen watching, without a seat
+    expect(watcher.locator(".en-card")).to_have_count(1)
+    crossed = 0
+    for number in range(1, 31):
+        expect(phone.locator(".en-roll")).to_have_text(
+            "Ready" if number == 1 else f"Roll {number - 1} of 30")
+        roll(phone)
+        expect(phone.locator(".en-roll")).to_have_text(f"Roll {number} of 30")
+        expect(phone.locator(".en-tray .en-die")).to_have_count(4)  # 2 colour, 2 number dice
+        if number == 6:
+            shoot(phone, "encore-solo-dice")
+            if pick(phone):
+                phone.locator(LIT).first.tap()
+                shoot(phone, "encore-solo-tapped")
+                phone.locator("#en-clear").tap()
+                phone.set_viewport_size({"width": 844, "height": 390})
+                box = phone.locator('.en-own [data-box="H4"] rect').bounding_box()
+                assert box and box["width"] >= 24, f"sheet boxes are {box} held sideways"
+                shoot(phone, "encore-solo-landscape")
+                phone.set_viewport_size(PHONE["viewport"])
+                crossed += cross_lit(phone)
+                continue
+        crossed += choose(phone)
+    results = phone.locator("#results")
+    expect(results).to_be_visible()
+    expect(phone.locator("#results .en-rating .en-rating-text")).not_to_be_empty()
+    expect(phone.locator("#results .en-breakdown tbody tr")).to_have_count(1)
+    expect(phone.locator("#results-reason")).to_have_text("All 30 rolls are played.")
+    total = int(phone.locator("#results .en-part-total").inner_text())
+    assert crossed > 20, f"only {crossed} boxes crossed in 30 rolls"
+    expect(watcher.locator("#results .en-rating")).to_be_visible()
+    expect(watcher.locator(".en-side .en-part-total")).to_have_text(str(total))
+    shoot(phone, "encore-solo-results")
+    shoot(watcher, "encore-solo-table-results")
+
+
+def test_bots_finish_a_game_and_the_table_breaks_the_scores_down(screens: Screens) -> None:
+    table, _code = create_table(screens)
+    for n in range(1, 4):
+        table.locator("#add-bot").click()
+        expect(table.locator("#lobby-players .tag-bot")).to_have_count(n)
+    table.locator("#start").click()
+    expect(table.locator("#results")).to_be_visible(timeout=60_000)
+    rows = table.locator("#results .en-breakdown tbody tr")
+    expect(rows).to_have_count(3)
+    expect(table.locator("#results-reason")).to_have_text("A player filled their second colour.")
+    for i in range(3):
+        parts = [int(x) for x in rows.nth(i).locator("td").all_inner_texts()]
+        assert sum(parts[:4]) == parts[4], f"row {i}: {parts} does not add up"
+    expect(table.locator("#results .en-breakdown .is-winner")).not_to_have_count(0)
+    shoot(table, "encore-table-results")
+    table.locator("#results-board").click()
+    expect(table.locator(".en-side .en-breakdown tbody tr")).to_have_count(3)
+    expect(table.locator(".en-first")).not_to_have_count(0)
+    shoot(table, "encore-table-final-board")
+
+
+def test_the_encore_room_page_downloads_little(screens: Screens) -> None:
+    table, code = create_table(screens)
+    ann, bob = join(screens, code, "Ann"), join(screens, code, "Bob")
+    table.locator("#start").click()
+    expect(bob.locator(".en-own .en-box")).to_have_count(105)
+    token = json.loads(bob.evaluate(f"localStorage.getItem('gamenight.seat.{code}')"))
+    fresh = screens.browser.new_context(**PHONE)  # nothing cached
+    screens.contexts.append(fresh)
+    fresh.add_init_script(
+        f"localStorage.setItem('gamenight.seat.{code}', {json.dumps(json.dumps(token))})")
+    page = fresh.new_page()
+    finished: list[Request] = []
+    page.on("requestfinished", lambda request: finished.append(request))
+    page.goto(f"{screens.server.url}/room/{code}")
+    expect(page.locator(".en-own .en-box")).to_have_count(105)
+    page.wait_for_load_state("networkidle")
+    wire = {r.url: r.sizes()["responseBodySize"] + r.sizes()["responseHeadersSize"]
+            for r in finished}
+    plain = {r.url: len(response.body()) for r in finished if (response := r.response())}
+    total, unpacked = sum(wire.values()), sum(plain.values())
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "encore-room-page-bytes.txt").write_text(
+        f"{total} bytes on the wire (headers included), {unpacked} bytes uncompressed\n"
+        + "".join(f"{wire[url]:>7} {plain.get(url, 0):>7} {url}\n" for url in sorted(wire)))
+    print(f"\nEncore! phone room page: {total} bytes on the wire, {unpacked} uncompressed, "
+          f"{len(wire)} requests")
+    assert total <= 100_000, f"the room page downloads {total} bytes"
+    assert unpacked <= 150_000, f"the room page unpacks to {unpacked} bytes"
+    assert ann.locator(".en-mini").count() == 1
