@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, cast
 
-from playwright.sync_api import Page, Request, expect
+from playwright.sync_api import FloatRect, Page, Request, expect
 
 from rules.hues.engine import Cone, cone_points, round_points
 from tests.browser.conftest import ARTIFACTS, PHONE, Screens, shoot
@@ -61,7 +61,7 @@ def add_bot(table: Page, count: int) -> None:
     expect(table.locator("#lobby-players .tag-bot")).to_have_count(count)
 
 
-def square_box(page: Page, square: str) -> dict[str, float]:
+def square_box(page: Page, square: str) -> FloatRect:
     """Where a board square is on screen now (its rect is number row × 30 + column)."""
     index = LETTERS.index(square[0]) * 30 + int(square[1:]) - 1
     box = page.locator(".hu-cells rect").nth(index).bounding_box()
@@ -137,7 +137,8 @@ def assert_secret_kept(page: Page, states: list[dict[str, Any]], card: list[str]
         text = json.dumps(message)
         for square in set(card) - public:
             assert not token(square).search(text), f"{square} reached a screen that may not know it"
-    assert page.locator(".hu-card, .hu-cardmark, .hu-aim, .hu-frame, .hu-result-target").count() == 0
+    secret_marks = ".hu-card, .hu-cardmark, .hu-aim, .hu-frame, .hu-result-target"
+    assert page.locator(secret_marks).count() == 0
     shown = page.locator("#game").inner_text()
     data = page.locator("#game [data-square]").evaluate_all("els => els.map(e => e.dataset.square)")
     for square in card:
@@ -192,7 +193,7 @@ def test_a_whole_round_on_a_table_three_phones_and_a_bot(screens: Screens) -> No
     bubble = ann.locator(".bubble-error")
     expect(bubble).to_have_text(BASIC_COLOUR)
     box, field = bubble.bounding_box(), ann.locator("#hu-cue-input").bounding_box()
-    assert box and field and abs(box["y"] + box["height"] - field["y"]) < 40, "bubble not by the box"
+    assert box and field and abs(box["y"] + box["height"] - field["y"]) < 40, "bubble not by box"
     shoot(ann, "hues-phone-refused")
     expect(table.locator(".hu-cue-none")).to_have_count(1)
 
@@ -256,7 +257,7 @@ def test_a_whole_round_on_a_table_three_phones_and_a_bot(screens: Screens) -> No
     # move at once here), yet the scored round stays on the table's board.
     expect(table.locator(".hu-frame")).to_have_count(1)
     expect(table.locator(".hu-ring")).to_have_count(1)
-    expect(table.locator(".hu-caption")).to_have_text(f"Round 1: the colour was {target}")
+    expect(table.locator(".hu-caption-title")).to_have_text(f"Round 1: the colour was {target}")
     expect(table.locator(".hu-table-result .hu-coord-big")).to_have_text(target)
     expect(table.locator(".hu-table-result .hu-cue-skip")).to_have_text("Second cue skipped")
     for player, earned in points.items():
@@ -313,7 +314,7 @@ def test_the_phone_room_page_of_hues_downloads_little(screens: Screens) -> None:
     expect(ann.locator(".hu-card-colour")).to_have_count(4)
     # a fresh phone context with Ann's seat, so nothing is cached
     token_ = json.loads(ann.evaluate(f"localStorage.getItem('gamenight.seat.{code}')"))
-    fresh = screens.browser.new_context(**PHONE)
+    fresh = screens.browser.new_context(**cast(dict[str, Any], PHONE))
     screens.contexts.append(fresh)
     fresh.add_init_script(
         f"localStorage.setItem('gamenight.seat.{code}', {json.dumps(json.dumps(token_))})")

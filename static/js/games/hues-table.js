@@ -20,7 +20,7 @@ class Table {
     this.resultAt = 0;
     this.timer = null;
     const boardBox = h("div", { class: "hu-board" });
-    this.caption = h("p", { class: "hu-caption", hidden: true });
+    this.caption = h("div", { class: "hu-caption", hidden: true });
     boardBox.append(this.caption);
     this.round = h("p", { class: "hu-round-big" });
     this.turn = h("p", { class: "hu-table-turn", "aria-live": "polite" });
@@ -29,7 +29,7 @@ class Table {
     this.scores = h("ol", { class: "hu-scoreboard" });
     this.result = h("section", { class: "hu-table-result", hidden: true });
     root.append(h("div", { class: "hu hu-table" }, boardBox,
-      h("aside", { class: "hu-side" }, this.round, this.turn, this.cues, this.order, this.result, this.scores)));
+      h("aside", { class: "hu-side" }, this.round, this.turn, this.cues, this.order, this.scores, this.result)));
     this.board = new Board(boardBox, { phone: false, label: ctx.t("hues.board_label") });
     loadBoard().then((data) => {
       if (!data) return;
@@ -68,10 +68,12 @@ class Table {
     fill(this.cues, h("p", { class: "hu-side-title", text: view.finished ? "" : t("hues.giver", { name: ctx.name(view.cue_giver) }) }),
       h("div", { class: "hu-cue-line" }, cueChips(view.cues, t, false)), rejectButton(view, this.message, ctx));
     const placing = view.guess_order;
+    const many = view.players.length > 5;
     fill(this.order, placing.map((p, i) => h("li", {
       class: `${p === view.turn ? "is-turn" : ""}${i < placing.indexOf(view.turn) ? " is-done" : ""}`,
-    }, chip(this.marks.get(p)), h("span", { text: ctx.name(p) }))));
+    }, chip(this.marks.get(p)), many ? null : h("span", { text: ctx.name(p) }))));
     this.order.hidden = !placing.length;
+    this.scores.classList.toggle("hu-many", many);
     fill(this.scores, view.players.map((p) => h("li", {
       class: `hu-score${p === view.turn ? " is-turn" : ""}${p === view.cue_giver && !view.finished ? " is-giver" : ""}`,
       dataset: { player: p },
@@ -85,11 +87,13 @@ class Table {
         h("div", { class: "hu-result-head" }, swatch(result.colour, "hu-swatch-big"),
           h("div", {}, h("p", { class: "hu-coord-big", text: result.target }),
             h("p", { class: "hu-muted", text: t("hues.by", { name: ctx.name(result.cue_giver) }) }))),
-        h("div", { class: "hu-cue-line" }, cueChips(result.cues, t, result.cues.length === 1)),
-        holding ? h("p", { class: "hu-muted hu-key", text: t("hues.frame_key") }) : null);
+        h("div", { class: "hu-cue-line" }, cueChips(result.cues, t, result.cues.length === 1)));
     }
     this.caption.hidden = !holding;
-    this.caption.textContent = holding ? t("hues.result_title", { n: result.number, square: result.target }) : "";
+    if (holding) {
+      fill(this.caption, h("p", { class: "hu-caption-title", text: t("hues.result_title", { n: result.number, square: result.target }) }),
+        h("p", { class: "hu-key", text: t("hues.frame_key") }));
+    }
     this.board.draw(holding ? resultItems(result, this.marks) : liveCones(view, this.marks));
   }
 }

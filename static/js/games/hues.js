@@ -37,20 +37,20 @@ export function swatch(colour, cls = "") {
 }
 
 /** Player marks: a palette class by seat (hu-p0…hu-p9) and an initial unique among the
- * players ("A"; "Bob" and "Bot" when names share letters; never letter-and-digit, which reads
- * as a square). */
+ * players ("A"; "Bob" and "Bot" when names share letters; never a letter then a digit, which
+ * would read as a square). */
 export function marks(view, ctx) {
   const split = (name) => (typeof Intl.Segmenter === "function"
     ? [...new Intl.Segmenter().segment(name)].map((p) => p.segment) : [...name]).filter((p) => p.trim());
   const prefix = (parts, n) => (parts.length ? parts[0].toLocaleUpperCase() + parts.slice(1, n).join("") : "");
   const names = view.players.map((p) => split(ctx.name(p)));
+  // Candidates: 1 to 3 first letters, then first·last ("B·7" for "Bot 7"), then first·seat.
+  const tries = (parts, i) => [1, 2, 3].map((n) => prefix(parts, n)).concat(
+    `${prefix(parts, 1)}·${parts.at(-1) ?? ""}`, `${prefix(parts, 1)}·${i + 1}`);
+  const all = names.map(tries);
   return new Map(view.players.map((player, i) => {
-    let initial = null;
-    for (let n = 1; n <= 3 && !initial; n += 1) {
-      const mine = prefix(names[i], n);
-      if (names.every((other, j) => j === i || prefix(other, n) !== mine)) initial = mine;
-    }
-    return [player, { cls: `hu-p${i % 10}`, initial: initial ?? `${prefix(names[i], 1)}·${i + 1}` }];
+    const k = all[i].findIndex((mine, n) => all.every((other, j) => j === i || other[n] !== mine));
+    return [player, { cls: `hu-p${i % 10}`, initial: all[i][k < 0 ? 4 : k] }];
   }));
 }
 
@@ -100,7 +100,9 @@ export class Board {
     const margin = this.phone ? 0.2 : 1.1;
     const scale = Math.max(1, Math.min((w - pad) / (COLS + 2 * margin), (ht - pad) / (ROWS + 2 * margin)));
     this.fitScale = scale;
-    return { x: COLS / 2 - pad / 2 / scale, y: ROWS / 2 - pad / 2 / scale, scale };
+    // The table keeps room above the board for its caption when the screen has some to spare.
+    const drop = this.phone ? pad / 2 : Math.min(60, (ht - (ROWS + 2 * margin) * scale) / 2);
+    return { x: COLS / 2 - pad / 2 / scale, y: ROWS / 2 - drop / scale, scale };
   }
 
   fit() {
@@ -258,8 +260,16 @@ export class Board {
     }, { passive: false });
   }
 
+  /** Redraw what lies on the squares; only cones new since the last drawing drop in. */
   draw(items) {
     fill(this.over, items.flat(Infinity));
+    const seen = new Set();
+    for (const el of this.over.querySelectorAll(".hu-cone")) {
+      const key = `${el.dataset.player}${el.dataset.square}`;
+      if (this.seen && !this.seen.has(key)) el.classList.add("hu-new");
+      seen.add(key);
+    }
+    this.seen = seen;
   }
 }
 
