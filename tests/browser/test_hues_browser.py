@@ -303,6 +303,9 @@ def test_free_pick_lets_the_cue_giver_choose_any_square_on_the_board(screens: Sc
     expect(ann.locator(".hu-target-line .hu-coord-big")).to_have_text("H14")
     expect(ann.locator("#hu-cue-input")).to_be_visible()
     expect(table.locator(".hu-table-turn")).to_have_text("Ann is thinking of a cue")
+    ann.locator("#open-howto").tap()
+    expect(ann.locator("#howto-body dt")).to_have_count(6)
+    expect(ann.locator("#howto-body")).to_contain_text("3×3")
 
 
 def test_the_phone_room_page_of_hues_downloads_little(screens: Screens) -> None:
