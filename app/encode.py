@@ -68,7 +68,7 @@ class Encoder:
             return hit[1]
         keep = False
         if kind is tuple:
-            text = "[" + ",".join([self.encode(v) for v in value]) + "]"
+            text = "[" + ",".join(self._items(value)) + "]"
             keep = True
         elif kind is dict:
             text = "{" + ",".join([_string(str(k)) + ":" + self.encode(v)
@@ -88,6 +88,25 @@ class Encoder:
                 self._new.clear()
             self._new[key] = (value, text)
         return text
+
+    def _items(self, values: tuple[Any, ...]) -> list[str]:
+        """The encoded items of a tuple; remembered items are looked up inline, as long tuples
+        (a board) are mostly the same objects as last time."""
+        new, old, encode = self._new, self._old, self.encode
+        parts = []
+        for item in values:
+            if type(item) is str:
+                parts.append(_string(item))
+                continue
+            hit = new.get(id(item))
+            if hit is None:
+                hit = old.get(id(item))
+                if hit is None:
+                    parts.append(encode(item))
+                    continue
+                new[id(item)] = hit
+            parts.append(hit[1])
+        return parts
 
     def _other(self, value: Any) -> tuple[str, bool]:
         if isinstance(value, enum.Enum):

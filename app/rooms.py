@@ -109,13 +109,18 @@ def parse_action(game: Game[Any], raw: Mapping[str, Any]) -> Any:
 
 def longest_text(value: Any) -> int:
     """The length of the longest string anywhere inside ``value`` (JSON data)."""
-    if isinstance(value, str):
-        return len(value)
-    if isinstance(value, Mapping):
-        return max((longest_text(v) for v in (*value.keys(), *value.values())), default=0)
-    if isinstance(value, list | tuple):
-        return max((longest_text(v) for v in value), default=0)
-    return 0
+    longest = 0
+    todo = [value]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, str):
+            longest = max(longest, len(item))
+        elif isinstance(item, Mapping):
+            todo.extend(item.keys())
+            todo.extend(item.values())
+        elif isinstance(item, list | tuple):
+            todo.extend(item)
+    return longest
 
 
 class NoChange(Exception):
@@ -249,6 +254,7 @@ class Room:
         self._bot_task: asyncio.Task[None] | None = None
         self._bots_stuck_at = -1
         self.encoder = Encoder()
+        self._summary: tuple[tuple[int, frozenset[str]], str] | None = None
         self.gone = False
 
     @property
@@ -273,6 +279,13 @@ class Room:
     def is_host(self, conn: Connection) -> bool:
         host = self.record.host
         return (conn.player is not None and conn.player == host) or (conn.table and host is None)
+
+    def summary_json(self) -> str:
+        """The summary as JSON, encoded once per (version, who is connected)."""
+        key = (self.version, frozenset(self.connected()))
+        if self._summary is None or self._summary[0] != key:
+            self._summary = (key, dumps(self.summary()))
+        return self._summary[1]
 
     def summary(self) -> dict[str, Any]:
         """The public room summary (the ``room`` of every state message and GET /api/rooms)."""
@@ -311,7 +324,7 @@ class Room:
         if not self.connections:
             return
         self.encoder.rotate()
-        head = f'{{"type":"state","version":{self.version},"room":{dumps(self.summary())}'
+        head = f'{{"type":"state","version":{self.version},"room":{self.summary_json()}'
         tail = f',"outcome":{self.outcome_json()}}}'
         views: dict[str | None, str] = {}
         messages: dict[tuple[str | None, bool], str] = {}
@@ -337,7 +350,7 @@ class Room:
         host = "true" if self.is_host(conn) else "false"
         view = self.view_json(self.viewer_of(conn.player))
         conn.push_state(
-            f'{{"type":"state","version":{self.version},"room":{dumps(self.summary())},'
+            f'{{"type":"state","version":{self.version},"room":{self.summary_json()},'
             f'"you":{dumps(conn.player)},"is_host":{host},"view":{view},'
             f'"outcome":{self.outcome_json()}}}')
 
@@ -507,13 +520,16 @@ class Room:
         change = await self.mutate(decide)
         return change.result, token
 
-    async def act(self, conn: Connection, action_id: str, raw: Mapping[str, Any]) -> None:
-        """Apply a game action from ``conn``; refusals raise and change nothing."""
+    async def act(self, conn: Connection, action_id: str, raw: Mapping[str, Any],
+                  size: int | None = None) -> None:
+        """Apply a game action from ``conn``; refusals raise and change nothing. ``size`` is
+        the length of the message it came in (no text inside can be longer)."""
         host_action = self.is_host(conn) and raw.get("kind") in self.game.host_actions
         actor = HOST if host_action else conn.player
         if actor is None:
             raise AppError("spectator", "A screen without a seat cannot play.")
-        if longest_text(raw) > self.rooms.settings.max_text:
+        limit = self.rooms.settings.max_text
+        if (size is None or size > limit) and longest_text(raw) > limit:
             raise AppError("text_too_long", f"Texts in an action may be at most "
                                             f"{self.rooms.settings.max_text} characters.")
         action = parse_action(self.game, raw)

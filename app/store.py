@@ -31,7 +31,7 @@ import queue
 import sqlite3
 import threading
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
@@ -87,6 +87,9 @@ class StoredRoom:
     entries: tuple[LogEntry, ...] = field(default_factory=tuple)
 
 
+_RECORD_FIELDS = tuple(f.name for f in fields(RoomRecord))
+
+
 class Conflict(Exception):
     """The stored version is not the expected one: someone else changed the room first."""
 
@@ -133,7 +136,14 @@ class Store(Protocol):
 # --- JSON forms (shared by every backend) ----------------------------------------------------
 
 def record_to_json(record: RoomRecord) -> str:
-    return json.dumps(asdict(record), separators=(",", ":"), ensure_ascii=False)
+    # By hand rather than dataclasses.asdict, which deep-copies every value: this runs on
+    # every save, so it is on the hot path of every action.
+    data = {f: getattr(record, f) for f in _RECORD_FIELDS}
+    data["options"] = dict(record.options)
+    data["seats"] = [{"id": s.id, "name": s.name, "token_hash": s.token_hash, "bot": s.bot}
+                     for s in record.seats]
+    data["players"] = list(record.players)
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
 def record_from_json(text: str | bytes) -> RoomRecord:
@@ -144,7 +154,9 @@ def record_from_json(text: str | bytes) -> RoomRecord:
 
 
 def entry_to_json(entry: LogEntry) -> str:
-    return json.dumps(asdict(entry), separators=(",", ":"), ensure_ascii=False)
+    return json.dumps({"version": entry.version, "player": entry.player,
+                       "action": entry.action, "ref": entry.ref},
+                      separators=(",", ":"), ensure_ascii=False)
 
 
 def entry_from_json(text: str | bytes) -> LogEntry:

@@ -102,16 +102,16 @@ async def handle(room: Room, conn: Connection, text: str) -> None:
         conn.error(ref, "bad_message", f"Malformed {kind!r} message: {where}: {first['msg']}.")
         return
     try:
-        await dispatch(room, conn, message)
+        await dispatch(room, conn, message, len(text))
     except AppError as exc:
         conn.error(ref, exc.code, exc.message)
     except RuleError as exc:
         conn.error(ref, exc.code, exc.message)
 
 
-async def dispatch(room: Room, conn: Connection, message: Any) -> None:
+async def dispatch(room: Room, conn: Connection, message: Any, size: int) -> None:
     if isinstance(message, ActionMessage):
-        await room.act(conn, message.id, message.action)
+        await room.act(conn, message.id, message.action, size)
     elif isinstance(message, StartMessage):
         await room.start(conn)
     elif isinstance(message, KickMessage):

@@ -1,0 +1,533 @@
+"""Load benchmark: many rooms of Qwirkle players over real WebSockets, against the real server
+and against a bare broadcast server doing the same fan-out (``bench/bare_broadcast.py``).
+
+For each server it
+1. starts it as a subprocess (``python -m app`` with a temporary SQLite file; the bare server),
+2. opens ``--rooms`` rooms of ``--players`` players (HTTP create and join, then one WebSocket
+   per player) and starts the games,
+3. **saturation**: every room acts again as soon as its previous action reached all its
+   players, for ``--saturate`` seconds: the most actions per second the server sustains,
+4. **paced**: every room acts once per ``--interval`` seconds (rooms staggered evenly) for
+   ``--duration`` seconds: the latency from sending an action to the moment the *last* of the
+   room's sockets has the resulting state (p50, p99, max),
+and reads the server's resident memory (``/proc/<pid>/status``) before any room, after the
+HTTP set-up, after the sockets connected and at the end.
+
+Actions are real game moves chosen from the mover's own view: the opening, then a single tile
+that fits next to recent tiles when the client finds one cheaply, else a one-tile trade (and a
+rematch when a game ends). Against the bare server the client sends the same kind of messages
+and does the same parsing; the bare server answers every message by sending one message of
+gamenight's mean state-message size to every socket of the room.
+
+The client runs in this one process (uvloop) on the same machine, so it shares the CPU with the
+server it measures: read the figures as "server + client on these cores". Usage::
+
+    .venv/bin/python bench/load.py                      # 1,000 rooms x 6 players, 2 s pace
+    .venv/bin/python bench/load.py --rooms 100 --duration 10 --saturate 10   # a quick look
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvloop
+from websockets.asyncio.client import ClientConnection, connect
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from rules.qwirkle import is_line, opening_moves, windows  # noqa: E402
+
+STATE_PREFIX = '{"type":"state","version":'
+ERROR_PREFIX = '{"type":"error"'
+
+
+# --- the server under test -------------------------------------------------------------------
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class Server:
+    """A server subprocess: its port, pid, memory and CPU time."""
+
+    def __init__(self, name: str, command: list[str], env: dict[str, str], port: int) -> None:
+        self.name, self.port = name, port
+        self.log = Path(tempfile.mkdtemp(prefix="gamenight-load-")) / f"{name}.log"
+        with self.log.open("wb") as log:  # a file, not a pipe: a full pipe would block it
+            self.proc = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **env},
+                                         stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 60
+        while True:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"{name} exited: {self.log.read_text()[-2000:]}")
+            try:
+                if httpx.get(f"{self.url}/api/health", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"{name} did not start")
+            time.sleep(0.1)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def rss_kib(self) -> int:
+        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+        raise RuntimeError("no VmRSS")
+
+    def cpu_seconds(self) -> float:
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def own_cpu_seconds() -> float:
+    times = os.times()
+    return times.user + times.system
+
+
+# --- the client ------------------------------------------------------------------------------
+
+class Sock:
+    __slots__ = ("ws", "room", "index", "version", "last", "reader")
+
+    def __init__(self, ws: ClientConnection, room: Room, index: int) -> None:
+        self.ws, self.room, self.index = ws, room, index
+        self.version = 0
+        self.last = ""
+        self.reader: asyncio.Task[None] | None = None
+
+
+class Room:
+    """One room as the client drives it: one action in flight at a time."""
+
+    def __init__(self, code: str, players: list[str], tokens: list[str | None],
+                 stats: Stats) -> None:
+        self.code, self.players, self.tokens, self.stats = code, players, tokens, stats
+        self.socks: list[Sock] = []
+        self.index_of = {p: i for i, p in enumerate(players)}
+        self.pending: set[int] = set()
+        self.target = 0
+        self.sent_at = 0.0
+        self.mover = -1
+        self.done = asyncio.Event()
+        self.done.set()
+        self.count = 0
+        self.failed = False
+        self.no_place_at = -1
+
+    def begin(self, mover: int) -> None:
+        self.target = max(s.version for s in self.socks) + 1
+        self.pending = set(range(len(self.socks)))
+        self.mover = mover
+        self.failed = False
+        self.done.clear()
+        self.sent_at = time.perf_counter()
+
+    def arrived(self, sock: Sock, version: int) -> None:
+        if self.target and version >= self.target and sock.index in self.pending:
+            self.pending.discard(sock.index)
+            if not self.pending:
+                self.stats.finish(time.perf_counter() - self.sent_at)
+                self.target = 0
+                self.done.set()
+
+    def refused(self, sock: Sock, text: str) -> None:
+        if self.target and sock.index == self.mover:
+            self.stats.errors += 1
+            code = json.loads(text)["code"]
+            self.stats.error_codes[code] = self.stats.error_codes.get(code, 0) + 1
+            self.no_place_at = max(s.version for s in self.socks)
+            self.failed = True
+            self.target = 0
+            self.pending.clear()
+            self.done.set()
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.errors = 0
+        self.lost = 0
+        self.error_codes: dict[str, int] = {}
+        self.messages = 0
+        self.bytes = 0
+        self.recording = False
+
+    def finish(self, seconds: float) -> None:
+        if self.recording:
+            self.latencies.append(seconds)
+
+
+async def read(sock: Sock) -> None:
+    room, stats = sock.room, sock.room.stats
+    try:
+        async for text in sock.ws:
+            assert isinstance(text, str)
+            if text.startswith(STATE_PREFIX):
+                end = text.index(",", 26)
+                version = int(text[26:end])
+                sock.last = text
+                stats.messages += 1
+                stats.bytes += len(text)
+                if version > sock.version:
+                    sock.version = version
+                    room.arrived(sock, version)
+            elif text.startswith(ERROR_PREFIX):
+                room.refused(sock, text)
+    except Exception:  # the server went away at the end of a run
+        pass
+
+
+def choose_move(view: dict[str, Any], may_place: bool) -> dict[str, Any]:
+    """A legal-looking Qwirkle move from the mover's own view, found cheaply."""
+    hand: list[str] = view["hand"]
+    grid = view["grid"]
+    allowed = view["allowed"]
+    if not grid:
+        squares, tiles = next(opening_moves(tuple(hand)))
+        return {"kind": "place", "tiles": [{"tile": t, "row": r, "col": c}
+                                           for (r, c), t in zip(squares, tiles, strict=True)]}
+    if may_place and "place" in allowed:
+        cells = {(t["row"], t["col"]): t["tile"] for t in grid}
+        tried = 0
+        for placed in reversed(grid[-8:]):
+            for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+                square = (placed["row"] + dr, placed["col"] + dc)
+                if square in cells:
+                    continue
+                for tile in set(hand):
+                    tried += 1
+                    if _fits(cells, square, tile):
+                        return {"kind": "place",
+                                "tiles": [{"tile": tile, "row": square[0], "col": square[1]}]}
+                if tried > 48:
+                    break
+    if "trade" in allowed:
+        return {"kind": "trade", "tiles": [hand[0]]}
+    if "place" in allowed:  # the bag is empty: search properly (rare, near the end)
+        cells = {(t["row"], t["col"]): t["tile"] for t in grid}
+        for window in windows(cells, tuple(hand)):
+            for tiles in window.fillings():
+                return {"kind": "place", "tiles": [
+                    {"tile": t, "row": r, "col": c}
+                    for (r, c), t in zip(window.empty, tiles, strict=True)]}
+    return {"kind": "pass"}
+
+
+def _fits(cells: dict[tuple[int, int], str], square: tuple[int, int], tile: str) -> bool:
+    for step in ((0, 1), (1, 0)):
+        line = [tile]
+        for sign in (1, -1):
+            r, c = square[0] + sign * step[0], square[1] + sign * step[1]
+            while (r, c) in cells:
+                line.append(cells[r, c])
+                r, c = r + sign * step[0], c + sign * step[1]
+        if len(line) > 1 and not is_line(line):
+            return False
+    return True
+
+
+def gamenight_message(room: Room) -> tuple[int, str]:
+    """Which socket acts next and what it sends, from the sockets' own latest views."""
+    room.count += 1
+    table = json.loads(room.socks[0].last)
+    if table["room"]["phase"] == "finished":
+        return 0, '{"type":"rematch"}'
+    mover = room.index_of[table["view"]["turn"]]
+    view = json.loads(room.socks[mover].last)["view"]
+    may_place = max(s.version for s in room.socks) != room.no_place_at
+    action = choose_move(view, may_place)
+    return mover, json.dumps({"type": "action", "id": f"a{room.count}", "action": action})
+
+
+def bare_message(room: Room) -> tuple[int, str]:
+    """The same parsing work as for gamenight, and a message of the same kind."""
+    room.count += 1
+    mover = room.count % len(room.socks)
+    json.loads(room.socks[0].last)
+    json.loads(room.socks[mover].last)
+    return mover, json.dumps({"type": "action", "id": f"a{room.count}",
+                              "action": {"kind": "trade", "tiles": ["Ro"]}})
+
+
+async def act(room: Room, choose: Callable[[Room], tuple[int, str]]) -> None:
+    mover, text = choose(room)
+    room.begin(mover)
+    await room.socks[mover].ws.send(text)
+
+
+async def gather_limited(jobs: list[Callable[[], Awaitable[Any]]], limit: int) -> list[Any]:
+    gate = asyncio.Semaphore(limit)
+
+    async def run(job: Callable[[], Awaitable[Any]]) -> Any:
+        async with gate:
+            return await job()
+    return await asyncio.gather(*(run(job) for job in jobs))
+
+
+# --- one run against one server --------------------------------------------------------------
+
+async def set_up_gamenight(server: Server, rooms: int, players: int, stats: Stats
+                           ) -> list[Room]:
+    names = [f"P{i}" for i in range(players)]
+    async with httpx.AsyncClient(base_url=server.url, timeout=60) as client:
+        async def make_room() -> Room:
+            reply = (await client.post("/api/rooms", json={"game": "qwirkle",
+                                                           "name": names[0]})).json()
+            tokens: list[str | None] = [reply["token"]]
+            ids = [reply["player_id"]]
+            for name in names[1:]:
+                joined = (await client.post(f"/api/rooms/{reply['code']}/join",
+                                            json={"name": name})).json()
+                tokens.append(joined["token"])
+                ids.append(joined["player_id"])
+            return Room(reply["code"], ids, tokens, stats)
+        return list(await gather_limited([make_room] * rooms, 32))
+
+
+def set_up_bare(rooms: int, players: int, stats: Stats) -> list[Room]:
+    return [Room(f"R{i}", [f"p{j + 1}" for j in range(players)], [None] * players, stats)
+            for i in range(rooms)]
+
+
+async def connect_all(server: Server, rooms: list[Room]) -> None:
+    async def open_room_socket(room: Room, index: int) -> None:
+        token = room.tokens[index]
+        url = f"{server.ws_url}/ws/{room.code}" + (f"?token={token}" if token else "")
+        ws = await connect(url, compression=None, ping_interval=None, max_size=None,
+                           open_timeout=60)
+        sock = Sock(ws, room, index)
+        room.socks.append(sock)
+        sock.reader = asyncio.get_running_loop().create_task(read(sock))
+
+    jobs: list[Callable[[], Awaitable[Any]]] = []
+    for room in rooms:
+        for index in range(len(room.players)):
+            jobs.append(lambda r=room, i=index: open_room_socket(r, i))  # type: ignore[misc]
+    await gather_limited(jobs, 100)
+    for room in rooms:
+        room.socks.sort(key=lambda s: s.index)
+
+
+async def settle(rooms: list[Room]) -> None:
+    """Wait until every room's action in flight has landed, failed or been given up."""
+    await asyncio.gather(*(landed(r) for r in rooms))
+
+
+async def landed(room: Room, timeout: float = 10) -> bool:
+    """Wait for the room's action in flight; a lost one is counted and given up."""
+    try:
+        await asyncio.wait_for(room.done.wait(), timeout)
+    except TimeoutError:
+        room.stats.lost += 1
+        room.target = 0
+        room.pending.clear()
+        room.done.set()
+        return False
+    return not room.failed
+
+
+async def saturate(rooms: list[Room], choose: Callable[[Room], tuple[int, str]],
+                   seconds: float) -> tuple[int, float]:
+    """Closed loop: each room acts again as soon as its last action landed."""
+    stop = time.perf_counter() + seconds
+    done = 0
+
+    async def loop(room: Room) -> None:
+        nonlocal done
+        while time.perf_counter() < stop:
+            await act(room, choose)
+            if await landed(room):
+                done += 1
+
+    start = time.perf_counter()
+    await asyncio.gather(*(loop(r) for r in rooms))
+    return done, time.perf_counter() - start
+
+
+async def paced(rooms: list[Room], choose: Callable[[Room], tuple[int, str]],
+                interval: float, seconds: float) -> tuple[int, int, float]:
+    """Each room acts every ``interval`` s, rooms evenly staggered; skip a beat if late."""
+    start = time.perf_counter() + 0.5
+    stop = start + seconds
+    sent = skipped = 0
+
+    async def loop(room: Room, offset: float) -> None:
+        nonlocal sent, skipped
+        due = start + offset
+        while due < stop:
+            await asyncio.sleep(max(0.0, due - time.perf_counter()))
+            if not room.done.is_set() and time.perf_counter() - room.sent_at > 10:
+                room.stats.lost += 1  # given up: it will never land
+                room.target = 0
+                room.pending.clear()
+                room.done.set()
+            if room.done.is_set():
+                await act(room, choose)
+                sent += 1
+            else:
+                skipped += 1
+            due += interval
+
+    await asyncio.gather(*(loop(r, interval * i / len(rooms)) for i, r in enumerate(rooms)))
+    return sent, skipped, time.perf_counter() - start
+
+
+def quantile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def run(kind: str, args: argparse.Namespace, message_bytes: int) -> dict[str, Any]:
+    port = free_port()
+    workdir = tempfile.mkdtemp(prefix="gamenight-load-")
+    if kind == "gamenight":
+        server = Server("gamenight", [sys.executable, "-m", "app"], {
+            "GAMENIGHT_HOST": "127.0.0.1", "GAMENIGHT_PORT": str(port),
+            "GAMENIGHT_DB": f"{workdir}/load.sqlite3", "GAMENIGHT_LOG_LEVEL": "warning",
+            "GAMENIGHT_ROOMS_PER_ADDRESS": "1000000", "GAMENIGHT_JOIN_MISSES": "1000000",
+            "GAMENIGHT_REDIS_URL": ""}, port)
+        choose = gamenight_message
+    else:
+        server = Server("bare", [sys.executable, str(ROOT / "bench" / "bare_broadcast.py"),
+                                 "--port", str(port), "--message-bytes", str(message_bytes)],
+                        {}, port)
+        choose = bare_message
+    stats = Stats()
+    result: dict[str, Any] = {"server": kind}
+    try:
+        rss_idle = server.rss_kib()
+        t0 = time.perf_counter()
+        if kind == "gamenight":
+            rooms = await set_up_gamenight(server, args.rooms, args.players, stats)
+        else:
+            rooms = set_up_bare(args.rooms, args.players, stats)
+        rss_rooms = server.rss_kib()
+        await connect_all(server, rooms)
+        connections = sum(len(r.socks) for r in rooms)
+        while any(not s.last for r in rooms for s in r.socks):
+            if kind == "bare":  # the bare server sends nothing on connect: fake a first state
+                for r in rooms:
+                    for s in r.socks:
+                        s.last = s.last or '{"type":"state","version":0}'
+            await asyncio.sleep(0.05)
+        rss_connected = server.rss_kib()
+        set_up_seconds = time.perf_counter() - t0
+        if kind == "gamenight":
+            for room in rooms:
+                room.begin(0)
+                await room.socks[0].ws.send('{"type":"start"}')
+            await settle(rooms)
+        cpu0, own0 = server.cpu_seconds(), own_cpu_seconds()
+        done, elapsed = await saturate(rooms, choose, args.saturate)
+        cpu1, own1 = server.cpu_seconds(), own_cpu_seconds()
+        await settle(rooms)
+        stats.recording = True
+        stats.messages = stats.bytes = 0
+        sent, skipped, paced_seconds = await paced(rooms, choose, args.interval, args.duration)
+        await settle(rooms)
+        cpu2, own2 = server.cpu_seconds(), own_cpu_seconds()
+        rss_end = server.rss_kib()
+        result.update({
+            "rooms": len(rooms), "connections": connections,
+            "set_up_seconds": round(set_up_seconds, 1),
+            "saturated_actions_per_s": round(done / elapsed, 1),
+            "saturated_server_cpu_ms_per_action": round((cpu1 - cpu0) / max(done, 1) * 1000, 3),
+            "saturated_client_cpu_ms_per_action": round((own1 - own0) / max(done, 1) * 1000, 3),
+            "paced_actions_per_s": round(len(stats.latencies) / paced_seconds, 1),
+            "paced_sent": sent, "paced_skipped_beats": skipped, "errors": stats.errors,
+            "error_codes": stats.error_codes, "lost": stats.lost,
+            "paced_server_cpu_share": round((cpu2 - cpu1) / paced_seconds, 2),
+            "paced_client_cpu_share": round((own2 - own1) / paced_seconds, 2),
+            "p50_ms": round(quantile(stats.latencies, 0.50) * 1000, 2),
+            "p99_ms": round(quantile(stats.latencies, 0.99) * 1000, 2),
+            "max_ms": round(max(stats.latencies, default=float("nan")) * 1000, 2),
+            "mean_message_bytes": round(stats.bytes / max(stats.messages, 1)),
+            "rss_idle_mib": round(rss_idle / 1024, 1),
+            "rss_end_mib": round(rss_end / 1024, 1),
+            "kib_per_connection": round((rss_connected - rss_rooms) / connections, 1),
+            "kib_per_player_all_in": round((rss_end - rss_idle) / connections, 1),
+        })
+    finally:
+        server.stop()
+    return result
+
+
+def show(result: dict[str, Any]) -> None:
+    print(f"\n== {result['server']} ==")
+    for key, value in result.items():
+        if key != "server":
+            print(f"  {key:38} {value}")
+
+
+async def main_async(args: argparse.Namespace) -> None:
+    results = [await run("gamenight", args, 0)]
+    show(results[0])
+    if not args.skip_bare:
+        results.append(await run("bare", args, results[0]["mean_message_bytes"]))
+        show(results[1])
+        ours, bare = results
+        ratio = {
+            "saturated_ratio": round(ours["saturated_actions_per_s"]
+                                     / bare["saturated_actions_per_s"], 3),
+            "paced_ratio": round(ours["paced_actions_per_s"] / bare["paced_actions_per_s"], 3),
+        }
+        print(f"\n== gamenight / bare ==\n  saturated actions/s ratio {ratio['saturated_ratio']}"
+              f"\n  paced actions/s ratio     {ratio['paced_ratio']}")
+        results.append(ratio)
+    print(f"\n(machine: {os.cpu_count()} cores, shared by server and client)")
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=2))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rooms", type=int, default=1000)
+    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--interval", type=float, default=2.0,
+                        help="seconds between a room's actions in the paced phase")
+    parser.add_argument("--duration", type=float, default=30.0, help="paced phase, seconds")
+    parser.add_argument("--saturate", type=float, default=20.0,
+                        help="saturation phase, seconds")
+    parser.add_argument("--skip-bare", action="store_true")
+    parser.add_argument("--json", help="also write the figures to this file")
+    args = parser.parse_args()
+    uvloop.run(main_async(args))
+
+
+if __name__ == "__main__":
+    main()
