@@ -33,7 +33,7 @@ def main() -> None:
     print(f"gamenight: API documentation at http://localhost:{port}/docs", flush=True)
     uvicorn.run(
         app, host=settings.host, port=port, log_level=settings.log_level,
-        ws_max_size=settings.max_message_bytes,
+        ws_max_size=settings.max_message_bytes, ws_per_message_deflate=settings.ws_deflate,
         ws_ping_interval=settings.ws_ping_seconds or None, ws_ping_timeout=20,
         proxy_headers=True,
     )

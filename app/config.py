@@ -46,6 +46,9 @@ class Settings(BaseSettings):
     join_window_seconds: float = Field(default=600, gt=0, description="Window for join_misses.")
     connections_per_room: int = Field(default=64, ge=1,
                                       description="Sockets one room accepts at once.")
+    ws_deflate: bool = Field(default=False,
+                             description="Compress WebSocket messages (permessage-deflate): "
+                                         "less traffic, more CPU and ~tens of KiB per socket.")
     ws_ping_seconds: float = Field(default=20, ge=0,
                                    description="WebSocket keep-alive ping interval (0 = none).")
     log_level: str = Field(default="info", description="uvicorn and app log level.")

@@ -54,9 +54,11 @@ def main() -> None:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8001)
     parser.add_argument("--message-bytes", type=int, default=2500)
+    parser.add_argument("--deflate", action="store_true", help="permessage-deflate on")
     args = parser.parse_args()
     uvicorn.run(create_app(args.message_bytes), host=args.host, port=args.port,
-                log_level="warning", ws_max_size=16 * 1024, ws_ping_interval=20,
+                log_level="warning", ws_max_size=16 * 1024, ws_per_message_deflate=args.deflate,
+                ws_ping_interval=20,
                 ws_ping_timeout=20)
 
 

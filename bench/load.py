@@ -322,12 +322,12 @@ def set_up_bare(rooms: int, players: int, stats: Stats) -> list[Room]:
             for i in range(rooms)]
 
 
-async def connect_all(server: Server, rooms: list[Room]) -> None:
+async def connect_all(server: Server, rooms: list[Room], deflate: bool) -> None:
     async def open_room_socket(room: Room, index: int) -> None:
         token = room.tokens[index]
         url = f"{server.ws_url}/ws/{room.code}" + (f"?token={token}" if token else "")
-        ws = await connect(url, compression=None, ping_interval=None, max_size=None,
-                           open_timeout=60)
+        ws = await connect(url, compression="deflate" if deflate else None,
+                           ping_interval=None, max_size=None, open_timeout=60)
         sock = Sock(ws, room, index)
         room.socks.append(sock)
         sock.reader = asyncio.get_running_loop().create_task(read(sock))
@@ -420,11 +420,12 @@ async def run(kind: str, args: argparse.Namespace, message_bytes: int) -> dict[s
             "GAMENIGHT_HOST": "127.0.0.1", "GAMENIGHT_PORT": str(port),
             "GAMENIGHT_DB": f"{workdir}/load.sqlite3", "GAMENIGHT_LOG_LEVEL": "warning",
             "GAMENIGHT_ROOMS_PER_ADDRESS": "1000000", "GAMENIGHT_JOIN_MISSES": "1000000",
-            "GAMENIGHT_REDIS_URL": ""}, port)
+            "GAMENIGHT_REDIS_URL": "", "GAMENIGHT_WS_DEFLATE": str(args.deflate).lower()}, port)
         choose = gamenight_message
     else:
         server = Server("bare", [sys.executable, str(ROOT / "bench" / "bare_broadcast.py"),
-                                 "--port", str(port), "--message-bytes", str(message_bytes)],
+                                 "--port", str(port), "--message-bytes", str(message_bytes),
+                                 *(["--deflate"] if args.deflate else [])],
                         {}, port)
         choose = bare_message
     stats = Stats()
@@ -437,7 +438,7 @@ async def run(kind: str, args: argparse.Namespace, message_bytes: int) -> dict[s
         else:
             rooms = set_up_bare(args.rooms, args.players, stats)
         rss_rooms = server.rss_kib()
-        await connect_all(server, rooms)
+        await connect_all(server, rooms, args.deflate)
         connections = sum(len(r.socks) for r in rooms)
         while any(not s.last for r in rooms for s in r.socks):
             if kind == "bare":  # the bare server sends nothing on connect: fake a first state
@@ -524,6 +525,9 @@ def main() -> None:
     parser.add_argument("--saturate", type=float, default=20.0,
                         help="saturation phase, seconds")
     parser.add_argument("--skip-bare", action="store_true")
+    parser.add_argument("--deflate", action="store_true",
+                        help="clients offer and servers accept permessage-deflate, as browsers "
+                             "and uvicorn do by default (gamenight turns it off)")
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
     uvloop.run(main_async(args))
