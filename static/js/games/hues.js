@@ -83,7 +83,7 @@ export class Board {
       this.rowLabels = [...LETTERS].map(label);
       this.colLabels = Array.from({ length: COLS }, (_, c) => label(c + 1));
       this.bands = [0, 1, 2].map(() => s("rect", { class: "hu-ruler-bg" }));
-      fill(this.rulers, this.bands, this.rowLabels, this.colLabels);
+      fill(this.rulers, this.bands.slice(0, 2), this.rowLabels, this.colLabels, this.bands[2]); // corner on top
     }
     this.apply();
   }
