@@ -365,6 +365,8 @@ class Room:
 
     def attach(self, ws: WebSocket, token: str | None) -> Connection:
         """A new connection for ``token`` (None: a spectator); refuse an unknown token."""
+        if self.gone:
+            raise AppError("unknown_room", f"Room {self.code} no longer exists.")
         player: str | None = None
         table = False
         if token is not None:

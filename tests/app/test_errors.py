@@ -211,3 +211,14 @@ def test_more_than_the_allowed_messages_a_second_are_rate_limited(
             break
     assert 15 <= pongs < 40  # about one second's worth got through, then the refusal
     assert table.fingerprint() == before
+
+
+def test_a_room_refuses_sockets_beyond_its_limit_with_1013(serve: Any,
+                                                           tables: list[Table]) -> None:
+    server = serve(connections_per_room=3)
+    table, phones = started_game(server, ("Ann", "Bob"), tables)
+    table.phone()
+    before = table.fingerprint()
+    extra = Phone(server, table.code)
+    assert extra.closed() == (1013, "crowded")
+    assert table.fingerprint() == before
