@@ -1,6 +1,6 @@
 // Encore! in the browser: a player's phone (dice, the sheet to tap, confirm or pass, the others
-// in miniature) and the table screen (the dice and who took which, every sheet, who is still
-// choosing, the firsts taken, the final score broken down).
+// in miniature, the solo progress) and the drawing helpers the table screen shares; the table
+// screen itself is encore-table.js, loaded only on the table.
 //
 // It draws only from the view and never decides a rule: the dice a player may pick are
 // `your_dice`, the pairs and what each may cross are `choices` and `groups`. Tapping keeps the
@@ -247,7 +247,6 @@ function breakdown(view, ctx, winners = []) {
   const ranked = [...view.sheets].sort((a, b) => b.score.total - a.score.total || b.jokers_left - a.jokers_left);
   const parts = ["colours", "columns", "jokers", "stars", "total"];
   const table = h("table", { class: "en-breakdown" },
-    h("colgroup", {}, h("col", { class: "en-name" }), parts.map(() => h("col"))),
     h("thead", {}, h("tr", {}, h("th", { text: "" }), parts.map((p) => h("th", { scope: "col", text: t(`encore.part.${p}`) })))),
     h("tbody", {}, ranked.map((sheet) => h("tr", { class: `${sheet.player === view.you ? "is-you" : ""}${winners.includes(sheet.player) ? " is-winner" : ""}`, dataset: { player: sheet.player } },
       h("th", { scope: "row", text: ctx.name(sheet.player) }),
@@ -429,10 +428,11 @@ class Phone {
       return Boolean(pairs.get(key)?.groups.length);
     };
     const picking = view.allowed.includes("mark");
+    const mine = view.your_choice && !view.your_choice.passed ? [view.your_choice.colour_die, view.your_choice.number_die] : [];
     const group = (kind) => h("div", { class: `en-dice en-dice-${kind}` }, view.dice.filter((d) => d.kind === kind).map((die) => {
       const classes = [];
-      const selected = this.pick[kind] === die.index;
-      if (die.taken) classes.push("is-taken");
+      const selected = picking ? this.pick[kind] === die.index : mine.includes(die.index);
+      if (die.taken && view.active !== view.you && !view.all_dice_open) classes.push("is-taken");
       if (selected) classes.push("is-picked");
       if (picking && !free.has(die.index)) classes.push("is-out");
       else if (picking && !fits(die)) classes.push("is-dull");
