@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 
-from playwright.sync_api import Page, Request, expect
+from playwright.sync_api import Locator, Page, Request, expect
 
 from tests.browser.conftest import ARTIFACTS, PHONE, Screens, shoot
 
@@ -60,6 +60,11 @@ def cards_fetched(page: Page) -> set[str]:
 
 def seen(page: Page) -> set[str]:
     return cards_in_dom(page) | cards_fetched(page)
+
+
+def status(page: Page) -> Locator:
+    """The phone's status line while it is this phone's turn."""
+    return page.locator(".dx-status.mine .dx-status-text")
 
 
 def hand(page: Page) -> list[str]:
@@ -132,7 +137,7 @@ def test_three_phones_and_a_table_play_a_full_round_and_nothing_shows_early(
     assert not seen(table)
 
     # Ann tells: look through the hand full screen (swipe and arrows), choose, and phrase
-    expect(ann.locator(".dx-status.mine .dx-status-text")).to_have_text("You are the storyteller")
+    expect(status(ann)).to_have_text("You are the storyteller")
     expect(ann.locator("#dx-tell")).to_be_disabled()
     ann.locator("#dx-hand .dx-card .dx-face").first.tap()
     expect(ann.locator(".dx-viewer-count")).to_have_text("1 / 7")
@@ -171,7 +176,7 @@ def test_three_phones_and_a_table_play_a_full_round_and_nothing_shows_early(
     assert not seen(table)
 
     # Bob and Cy each give two cards
-    expect(bob.locator(".dx-status.mine .dx-status-text")).to_have_text("Give 2 cards that fit the phrase")
+    expect(status(bob)).to_have_text("Give 2 cards that fit the phrase")
     given = [choose_from_hand(bob, 0)]
     expect(bob.locator("#dx-submit")).to_be_disabled()
     expect(bob.locator("#dx-submit")).to_have_text("Give cards (1/2)")
@@ -182,6 +187,7 @@ def test_three_phones_and_a_table_play_a_full_round_and_nothing_shows_early(
     expect(table.locator(".dx-t-cards .dx-back")).to_have_count(3)
     expect(table.locator('.dx-progress-tokens li.is-done')).to_have_count(1)
     expect(bob.locator(".dx-waiting")).to_have_text("Waiting for Cy")
+    shoot(bob, "dixit-phone-waiting")
     shoot(table, "dixit-table-submit")
     for phone in (ann, bob, cy):  # before the reveal: only your own hand and your own cards
         assert seen(phone) <= hands[phone], "a card of another player reached a phone"
@@ -203,11 +209,13 @@ def test_three_phones_and_a_table_play_a_full_round_and_nothing_shows_early(
         expect(mine).not_to_have_class(re.compile(r"\bis-votable\b"))
         expect(mine.locator(".dx-ribbon")).to_have_text("Yours")
     bob.locator(f'#dx-vote-grid .dx-card[data-card="{given[0]}"] .dx-face').tap()
-    expect(bob.locator(".dx-viewer-note")).to_have_text("This is your card: you cannot vote for it.")
+    expect(bob.locator(".dx-viewer-note")).to_have_text(
+        "This is your card: you cannot vote for it.")
     expect(bob.locator("#dx-choose")).to_have_count(0)
     bob.locator(".dx-viewer-close").tap()
     expect(ann.locator(".dx-status-text")).to_have_text("The others are voting")
     expect(ann.locator("#dx-vote")).to_have_count(0)
+    shoot(ann, "dixit-phone-teller-vote")
     expect(table.locator(".dx-t-note")).to_have_text("Which card is Ann's? Vote on your phones.")
     shoot(table, "dixit-table-vote")
 
@@ -252,7 +260,7 @@ def test_three_phones_and_a_table_play_a_full_round_and_nothing_shows_early(
     # the results stay until dismissed, and come back from the button
     bob.locator("#dx-results-close").tap()
     expect(bob.locator("#dx-results")).to_be_hidden()
-    expect(bob.locator(".dx-status.mine .dx-status-text")).to_have_text("You are the storyteller")
+    expect(status(bob)).to_have_text("You are the storyteller")
     expect(bob.locator("#dx-hand .dx-card")).to_have_count(7)
     bob.locator("#dx-last").tap()
     expect(bob.locator("#dx-results")).to_be_visible()
@@ -301,7 +309,7 @@ def test_at_a_large_table_a_phone_places_two_votes_on_different_cards(screens: S
         expect(table.locator("#lobby-players .tag-bot")).to_have_count(n + 1)
     ann = join_by_code(screens, code, "Ann")
     table.locator("#start").click()
-    expect(ann.locator(".dx-status.mine .dx-status-text")).to_have_text("Give the card that best fits the phrase")
+    expect(status(ann)).to_have_text("Give the card that best fits the phrase")
     choose_from_hand(ann, 0)
     expect(ann.locator("#dx-submit")).to_have_text("Give this card")
     ann.locator("#dx-submit").tap()
@@ -324,7 +332,7 @@ def test_at_a_large_table_a_phone_places_two_votes_on_different_cards(screens: S
     shoot(table, "dixit-table-large")
 
 
-def test_the_dixit_phone_room_page_downloads_little(screens: Screens) -> None:
+def test_the_dixit_phone_room_page_downloads_little_and_explains_the_game(screens: Screens) -> None:
     table, code = create_table(screens)
     ann = join_by_code(screens, code, "Ann")
     table.locator("#add-bot").click()
@@ -342,8 +350,8 @@ def test_the_dixit_phone_room_page_downloads_little(screens: Screens) -> None:
     page.on("requestfinished", lambda request: finished.append(request))
     page.goto(f"{screens.server.url}/room/{code}")
     expect(page.locator("#dx-hand .dx-card")).to_have_count(7)
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('#dx-hand img')].every(i => i.complete && i.naturalWidth)")
+    page.wait_for_function("() => [...document.querySelectorAll('#dx-hand img')]"
+                           ".every(i => i.complete && i.naturalWidth)")
     page.wait_for_load_state("networkidle")
     wire = {r.url: r.sizes()["responseBodySize"] + r.sizes()["responseHeadersSize"]
             for r in finished}
@@ -363,12 +371,8 @@ def test_the_dixit_phone_room_page_downloads_little(screens: Screens) -> None:
           f"{len(wire) - len(pictures)} requests; + 7 pictures {pics_wire} / {pics_plain}")
     assert page_wire + pics_wire <= 100_000
     assert page_plain <= 150_000
-
-
-def test_the_dixit_how_to_play_opens_in_the_room(screens: Screens) -> None:
-    table, code = create_table(screens)
-    ann = join_by_code(screens, code, "Ann")
-    ann.locator("#lobby [data-open-howto]").tap()
+    # the how-to-play panel of the game, from the running game
+    ann.locator("#open-howto").tap()
     expect(ann.locator("#howto-body dt")).to_have_count(6)
     expect(ann.locator("#howto-body")).to_contain_text("storyteller")
 
@@ -384,5 +388,69 @@ def test_a_phone_set_to_russian_plays_dixit_in_russian(screens: Screens) -> None
     table.locator("#add-bot").click()
     expect(table.locator("#lobby-players .tag-bot")).to_have_count(2)
     table.locator("#start").click()
-    expect(phone.locator(".dx-status.mine .dx-status-text")).to_have_text("Вы рассказчик")
+    expect(status(phone)).to_have_text("Вы рассказчик")
     shoot(phone, "dixit-phone-ru")
+
+
+NOW = """() => {
+  if (!document.getElementById("results").hidden) return "over";
+  if (!document.querySelector(".dx-sheet").hidden) return "results";
+  return ["dx-tell", "dx-submit", "dx-vote"].find((id) => document.getElementById(id)) || "";
+}"""
+
+
+def play_along(phone: Page) -> bool:
+    """Do whatever this phone is asked now (tell, give, vote, dismiss results); False if idle.
+
+    What is asked is read in one go, so a state arriving between two looks cannot mislead it.
+    """
+    now = phone.evaluate(NOW)
+    if now == "results":
+        phone.locator("#dx-results-close").tap()
+    elif now == "dx-tell":
+        choose_from_hand(phone, 0)
+        phone.locator("#dx-phrase").fill("somewhere far")
+    elif now == "dx-submit":
+        need = 2 if "(0/2)" in phone.locator("#dx-submit").inner_text() else 1
+        for i in range(need):
+            choose_from_hand(phone, i)
+    elif now == "dx-vote":
+        card = phone.locator("#dx-vote-grid .dx-card.is-votable").first.get_attribute("data-card")
+        assert card
+        choose_vote(phone, card)
+    else:
+        return False
+    if now.startswith("dx-"):
+        phone.locator(f"#{now}").tap()
+        expect(phone.locator(f"#{now}")).to_have_count(0)
+    return True
+
+
+def test_a_short_game_ends_with_the_final_round_and_the_ranking_everywhere(
+        screens: Screens) -> None:
+    table, code = create_table(screens)
+    ann = join_by_code(screens, code, "Ann")
+    # the host sets the options; each change waits until the server has it (Ann's lobby shows it)
+    table.locator("#opt-dixit-end").select_option("turns")
+    expect(ann.locator("#opt-dixit-end")).to_have_value("turns")
+    table.locator("#opt-dixit-turns_each").fill("1")
+    table.locator("#opt-dixit-turns_each").dispatch_event("change")
+    expect(ann.locator("#opt-dixit-turns_each")).to_have_value("1")
+    expect(ann.locator("#opt-dixit-end")).to_have_value("turns")
+    table.locator("#add-bot").click()
+    table.locator("#add-bot").click()
+    expect(table.locator("#lobby-players .tag-bot")).to_have_count(2)
+    table.locator("#start").click()
+    expect(ann.locator("#dx-hand .dx-card")).to_have_count(7)
+    for _ in range(200):  # three rounds: Ann tells once, gives and votes twice
+        if ann.locator("#results").is_visible():
+            break
+        if not play_along(ann):
+            ann.wait_for_timeout(50)
+    for page in (table, ann):
+        expect(page.locator("#results")).to_be_visible()
+        expect(page.locator("#results-list li")).to_have_count(3)
+        expect(page.locator("#results-reason")).to_have_text("Everyone has told their stories.")
+    expect(table.locator(".dx-t-cards .dx-owner")).to_have_count(5)  # the last round stays
+    expect(ann.locator(".dx-round-inline .dx-owner")).to_have_count(5)
+    shoot(table, "dixit-table-over")

@@ -219,18 +219,23 @@ class Phone {
     this.drawViewer();
   }
 
+  /** What this phone is waiting for or asked to do now, in one line. */
+  statusText() {
+    const { view, ctx: { t } } = this;
+    const teller = this.people.get(view.storyteller)?.name;
+    if (view.finished) return t("dixit.over");
+    if (this.can("tell")) return t("dixit.you_tell");
+    if (this.can("submit")) return t(view.submit_count > 1 ? "dixit.submit_two" : "dixit.submit_one", { n: view.submit_count });
+    if (this.can("vote")) return t(view.votes_allowed > 1 ? "dixit.vote_two" : "dixit.vote_one", { name: teller });
+    if (view.phase === "submit") return t(view.told ? "dixit.others_submit" : "dixit.you_submitted");
+    if (view.phase === "vote") return t(view.you === view.storyteller ? "dixit.others_vote" : "dixit.you_voted");
+    return t("dixit.thinking", { name: teller });
+  }
+
   drawHead() {
     const { view, ctx, people } = this;
     const t = ctx.t;
-    const teller = people.get(view.storyteller);
-    let status;
-    if (view.finished) status = t("dixit.over");
-    else if (this.can("tell")) status = t("dixit.you_tell");
-    else if (this.can("submit")) status = t(view.submit_count > 1 ? "dixit.submit_two" : "dixit.submit_one", { n: view.submit_count });
-    else if (this.can("vote")) status = t(view.votes_allowed > 1 ? "dixit.vote_two" : "dixit.vote_one", { name: teller?.name });
-    else if (view.phase === "tell" || view.phase === "scored") status = t("dixit.thinking", { name: teller?.name });
-    else if (view.phase === "submit") status = view.told ? t("dixit.others_submit") : t("dixit.you_submitted");
-    else if (view.phase === "vote") status = view.you === view.storyteller ? t("dixit.others_vote") : t("dixit.you_voted");
+    const status = this.statusText();
     const last = view.last_round && this.results === null
       ? btn({ class: "small ghost dx-last-button", id: "dx-last", text: t("dixit.last_round", { n: view.last_round.number }), onclick: () => { this.results = view.last_round.number; this.draw(); } })
       : null;
@@ -297,7 +302,7 @@ class Phone {
       fill(this.bar,
         h("div", { class: "dx-tell" },
           card ? btn({ class: "dx-thumb", "aria-label": t("dixit.your_card"), onclick: () => this.open("hand", card) }, h("img", { src: cardUrl(card), alt: "" }))
-            : h("span", { class: "dx-thumb dx-thumb-empty", text: t("dixit.pick_hint") }),
+            : h("span", { class: "dx-thumb dx-thumb-empty", title: t("dixit.pick_hint"), "aria-label": t("dixit.pick_hint") }, "?"),
           this.phrase),
         h("div", { class: "dx-bar-row" }, this.counter, button));
     } else if (this.can("submit")) {
@@ -339,7 +344,10 @@ class Phone {
     button.disabled = true;
     const ok = await this.ctx.act({ kind: "tell", card, phrase: this.phrase.value }, this.phrase);
     this.busy = false;
-    if (ok) this.phrase.value = "";
+    if (ok) {
+      this.phrase.value = "";
+      document.querySelector(".bubble")?.remove(); // an earlier refusal no longer applies
+    }
     else this.phrase.classList.add("is-refused");
     this.draw();
   }
@@ -377,8 +385,10 @@ class Phone {
     const open = this.results !== null && round && round.number === this.results && this.view.phase !== "over";
     this.sheet.hidden = !open;
     if (!open) return;
-    const close = btn({ class: "primary big dx-close-results", id: "dx-results-close", text: this.ctx.t("dixit.continue"), onclick: () => { this.results = null; this.draw(); } });
-    fill(this.sheet, h("div", { class: "dx-sheet-card", id: "dx-results" }, this.roundBody(round), close));
+    const close = btn({ class: "primary big", id: "dx-results-close", text: this.ctx.t("dixit.continue"), onclick: () => { this.results = null; this.draw(); } });
+    // the next round may already want something of you: say so next to the way back
+    const next = this.view.your_turn ? h("p", { class: "dx-sheet-turn", text: this.statusText() }) : null;
+    fill(this.sheet, h("div", { class: "dx-sheet-card", id: "dx-results" }, this.roundBody(round), h("div", { class: "dx-sheet-foot" }, next, close)));
   }
 
   // --- the full-screen viewer: swipe or tap the arrows to look through the cards ------------
