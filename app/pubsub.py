@@ -20,6 +20,11 @@ Handler = Callable[[Notice], Awaitable[None]]
 
 
 class PubSub(Protocol):
+    @property
+    def has_peers(self) -> bool:
+        """Whether a notice could reach anyone (False: publishing can be skipped)."""
+        ...
+
     async def publish(self, notice: Notice) -> None:
         """Send ``notice`` to every other subscribed instance (delivery is best effort)."""
         ...
@@ -46,6 +51,10 @@ class LocalPubSub:
     def __init__(self, hub: Hub | None = None) -> None:
         self.hub = hub or Hub()
         self._handler: Handler | None = None
+
+    @property
+    def has_peers(self) -> bool:
+        return any(h is not self._handler for h in self.hub.handlers)
 
     async def publish(self, notice: Notice) -> None:
         for handler in list(self.hub.handlers):

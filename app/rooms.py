@@ -879,6 +879,8 @@ class Rooms:
 
     def notify(self, notice: Notice) -> None:
         """Tell other instances (fire and forget: a lost notice is healed by compare-and-set)."""
+        if not self.pubsub.has_peers:
+            return
         notice["from"] = self.instance
         task = asyncio.get_running_loop().create_task(self.pubsub.publish(notice))
         self._tasks.add(task)
