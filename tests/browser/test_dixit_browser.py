@@ -15,6 +15,8 @@ from playwright.sync_api import Locator, Page, Request, expect
 
 from tests.browser.conftest import ARTIFACTS, PHONE, Screens, shoot
 
+LONG = ("Tea with the moon on the roof of a house that is not there any more, while the "
+        "kettle sings an old song nobody remembers")  # 120 characters: a long phrase
 CARD_REF = re.compile(r'/assets/dixit/cards/([^"/.]+)\.svg|data-card="([^"]+)"')
 
 
@@ -275,8 +277,10 @@ def test_the_results_stay_readable_when_a_bot_tells_the_next_story_at_once(
     bob = join_by_code(screens, code, "Bob")
     table.locator("#start").click()
     choose_from_hand(ann, 0)
-    ann.locator("#dx-phrase").fill("Tea with the moon")
+    ann.locator("#dx-phrase").fill(LONG)
     ann.locator("#dx-tell").tap()
+    expect(table.locator(".dx-phrase-big .dx-phrase-text")).to_have_text(LONG)
+    shoot(table, "dixit-table-long-phrase")
     choose_from_hand(bob, 0)
     choose_from_hand(bob, 1)
     bob.locator("#dx-submit").tap()
@@ -288,11 +292,11 @@ def test_the_results_stay_readable_when_a_bot_tells_the_next_story_at_once(
     for phone in (ann, bob):
         expect(phone.locator(".dx-status")).to_contain_text("Give 2 cards")
         expect(phone.locator("#dx-results")).to_be_visible()
-        expect(phone.locator("#dx-results .dx-phrase-text")).to_have_text("Tea with the moon")
+        expect(phone.locator("#dx-results .dx-phrase-text")).to_have_text(LONG)
         expect(phone.locator("#dx-results .dx-owner")).to_have_count(5)
     last = table.locator("#dx-table-last")
     expect(last).to_contain_text("Round 1 results")
-    expect(last).to_contain_text("Tea with the moon")
+    expect(last).to_contain_text(LONG)
     expect(table.locator(".dx-phrase-big .dx-phrase-by")).to_contain_text("Bot 1's story")
     shoot(table, "dixit-table-next-round")
     shoot(ann, "dixit-phone-results-next-round")
@@ -323,6 +327,7 @@ def test_at_a_large_table_a_phone_places_two_votes_on_different_cards(screens: S
     choose_vote(ann, second)
     expect(ann.locator("#dx-vote")).to_have_text(
         f"Vote for {position(ann, first)} and {position(ann, second)}")
+    shoot(ann, "dixit-phone-two-votes")
     ann.locator("#dx-vote").tap()
     results = ann.locator("#dx-results")
     expect(results).to_be_visible()

@@ -130,12 +130,18 @@ export function progress(view, people, done, ctx, label) {
     waiting.length ? h("p", { class: "dx-waiting", text: ctx.t("dixit.waiting_for", { names: waiting.join(", ") }) }) : null);
 }
 
+/** The phrase in big quotes (smaller when it is long) and whose story it is. */
+export function phrase(text, teller, ctx, cls = "") {
+  const size = text.length > 110 ? " is-long" : text.length > 45 ? " is-mid" : "";
+  return h("figure", { class: `dx-phrase${size} ${cls}` },
+    h("blockquote", { class: "dx-phrase-text", text }),
+    teller ? h("figcaption", { class: "dx-phrase-by" }, token(teller), h("span", { text: ctx.t("dixit.phrase_by", { name: teller.name }) })) : null);
+}
+
 export function phraseBlock(view, people, ctx, cls = "") {
   if (!view.phrase) return null;
   const teller = people.get(view.phase === "scored" || view.phase === "over" ? view.last_round?.storyteller : view.storyteller);
-  return h("figure", { class: `dx-phrase ${cls}` },
-    h("blockquote", { class: "dx-phrase-text", text: view.phrase }),
-    teller ? h("figcaption", { class: "dx-phrase-by" }, token(teller), h("span", { text: ctx.t("dixit.phrase_by", { name: teller.name }) })) : null);
+  return phrase(view.phrase, teller, ctx, cls);
 }
 
 // --- the phone -------------------------------------------------------------------------------
@@ -257,6 +263,7 @@ class Phone {
         if (c.yours) ribbons.push(h("span", { class: "dx-ribbon dx-ribbon-yours", text: t("dixit.yours") }));
         if (mine.has(c.card)) ribbons.push(h("span", { class: "dx-ribbon dx-ribbon-vote", text: t("dixit.your_vote") }));
         const chosen = this.chosen.includes(c.card);
+        if (chosen && c.votable) ribbons.push(h("span", { class: "dx-ribbon dx-ribbon-chosen", text: t("dixit.chosen") }));
         return cardFace(c.card, {
           number: c.position,
           classes: `${c.yours ? "is-yours" : ""}${c.votable ? " is-votable" : ""}${chosen ? " is-chosen" : ""}${mine.has(c.card) ? " is-voted" : ""}`,
@@ -355,7 +362,7 @@ class Phone {
   async send(action, button) {
     this.busy = true;
     button.disabled = true;
-    await this.ctx.act({ ...action, cards: [...action.cards] }, button);
+    if (await this.ctx.act({ ...action, cards: [...action.cards] }, button)) this.chosen = [];
     this.busy = false;
     this.draw();
   }
@@ -368,9 +375,7 @@ class Phone {
     const teller = people.get(round.storyteller);
     return [
       h("p", { class: "dx-eyebrow", text: t("dixit.round_n", { n: round.number }) }),
-      h("figure", { class: "dx-phrase" },
-        h("blockquote", { class: "dx-phrase-text", text: round.phrase }),
-        h("figcaption", { class: "dx-phrase-by" }, token(teller), h("span", { text: t("dixit.phrase_by", { name: teller.name }) }))),
+      phrase(round.phrase, teller, ctx),
       h("p", { class: "dx-case", text: caseText(round, ctx, people) }),
       h("p", { class: "dx-personal", text: personalText(round, view.you, ctx, people) }),
       pointsList(view, round, people, ctx),
