@@ -134,6 +134,7 @@ def test_three_phones_and_a_table_play_a_full_round_and_nothing_shows_early(
     hands = {p: set(hand(p)) for p in (ann, bob, cy)}
     assert len(hands[ann] | hands[bob] | hands[cy]) == 21
     expect(table.locator(".dx-t-thinking")).to_contain_text("Ann is thinking of a story")
+    shoot(table, "dixit-table-tell")
     for phone in (ann, bob, cy):
         assert seen(phone) <= hands[phone]
     assert not seen(table)

@@ -77,7 +77,7 @@ export class Table {
     } else if (scored) {
       fill(this.cards, scoredCards(round, people, ctx, { big: true }));
     } else {
-      fill(this.cards);
+      fill(this.cards, cardBack("dx-pulse")); // the storyteller is choosing
     }
     this.fit();
     // what is happening now
