@@ -51,4 +51,8 @@ class Settings(BaseSettings):
                                          "less traffic, more CPU and ~tens of KiB per socket.")
     ws_ping_seconds: float = Field(default=20, ge=0,
                                    description="WebSocket keep-alive ping interval (0 = none).")
+    gc_full_minutes: float = Field(default=10, ge=0,
+                                   description="Minutes between complete garbage collections; "
+                                               "in between, long-lived objects are frozen so "
+                                               "collections stay short (0: Python's default).")
     log_level: str = Field(default="info", description="uvicorn and app log level.")

@@ -7,9 +7,12 @@ Pages are a plug-in: if ``app/routes/pages.py`` exists, its ``router`` is includ
 
 from __future__ import annotations
 
+import asyncio
+import gc
 import importlib
 import importlib.util
 import logging
+import time
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -42,6 +45,25 @@ def open_backends(settings: Settings) -> tuple[Store, PubSub]:
     return SQLiteStore(settings.db), LocalPubSub()
 
 
+async def short_gc_pauses(full_every: float, freeze_every: float = 1.0) -> None:
+    """Keep Python's full garbage collections from stalling every socket at once.
+
+    A full collection walks every tracked object: with thousands of sockets that is over a
+    second, during which no message moves. So every ``freeze_every`` seconds the objects alive
+    are moved out of the collector's sight (``gc.freeze``), and full collections only walk
+    what is newer. Cyclic garbage among frozen objects is only found by the complete
+    collection run every ``full_every`` seconds (one longer pause, rarely).
+    """
+    last_full = time.monotonic()
+    while True:
+        await asyncio.sleep(freeze_every)
+        if time.monotonic() - last_full >= full_every:
+            gc.unfreeze()
+            gc.collect()
+            last_full = time.monotonic()
+        gc.freeze()
+
+
 def create_app(settings: Settings | None = None,
                games: Mapping[str, Game[Any]] | None = None) -> FastAPI:
     """The whole server as an ASGI app (settings default to the environment's, games to
@@ -54,9 +76,16 @@ def create_app(settings: Settings | None = None,
         rooms = Rooms(settings, store, pubsub, games)
         await rooms.start()
         app.state.rooms = rooms
+        gc_task = None
+        if settings.gc_full_minutes > 0:
+            gc_task = asyncio.get_running_loop().create_task(
+                short_gc_pauses(settings.gc_full_minutes * 60))
         try:
             yield
         finally:
+            if gc_task is not None:
+                gc_task.cancel()
+                gc.unfreeze()
             await rooms.close()
 
     app = FastAPI(
