@@ -130,7 +130,9 @@ class Joined(BaseModel):
 class PlayerSummary(BaseModel):
     id: str
     name: str
-    bot: bool
+    bot: bool = Field(description="A bot moves for this seat (a bot seat, or a person's seat "
+                                  "the host handed to a bot).")
+    human: bool = Field(description="A person holds this seat's token (false for bot seats).")
     connected: bool
     is_host: bool
 

@@ -295,8 +295,8 @@ class Room:
             "code": r.code, "game": r.game, "title": self.game.title, "phase": r.phase,
             "version": r.version, "options": dict(r.options), "host": r.host,
             "players": [
-                {"id": s.id, "name": s.name, "bot": s.bot, "connected": s.id in online,
-                 "is_host": s.id == r.host}
+                {"id": s.id, "name": s.name, "bot": s.bot, "human": s.token_hash is not None,
+                 "connected": s.id in online, "is_host": s.id == r.host}
                 for s in r.seats
             ],
             "min_players": self.game.min_players, "max_players": self.game.max_players,

@@ -35,8 +35,8 @@ def test_a_player_creates_a_room_and_holds_seat_p1_and_the_host_role(serve: Any)
     assert summary == {
         "code": body["code"], "game": "qwirkle", "title": "Qwirkle", "phase": "lobby",
         "version": 1, "options": {}, "host": "p1",
-        "players": [{"id": "p1", "name": "Ann", "bot": False, "connected": False,
-                     "is_host": True}],
+        "players": [{"id": "p1", "name": "Ann", "bot": False, "human": True,
+                     "connected": False, "is_host": True}],
         "min_players": 2, "max_players": 6,
     }
 

@@ -49,6 +49,7 @@ def test_the_host_adds_bots_until_the_room_is_full(serve: Any, tables: list[Tabl
     state = host.wait_state(lambda m: len(m["room"]["players"]) == 6)
     assert _players(state)[2:] == [("p3", "Bot 1", True), ("p4", "Bot 2", True),
                                    ("p5", "Bot 3", True), ("p6", "Bot 4", True)]
+    assert [p["human"] for p in state["room"]["players"]] == [True, True] + [False] * 4
     before = table.fingerprint()
     host.send({"type": "add_bot"})
     host.error("room_full")
@@ -225,7 +226,8 @@ def test_seat_bot_hands_an_absent_players_seat_to_a_bot_and_back(
     host.wait_state(lambda m: m["room"]["phase"] == "playing")
     phones["p2"].close()
     host.send({"type": "seat_bot", "player": "p2", "bot": True})
-    host.wait_state(lambda m: _players(m)[1] == ("p2", "Bob", True))
+    handed = host.wait_state(lambda m: _players(m)[1] == ("p2", "Bob", True))
+    assert handed["room"]["players"][1]["human"], "the seat still belongs to Bob"
     version = table.summary()["version"]
     host.send({"type": "action", "id": "a", "action": {"kind": "add", "n": 1}})
     # p1 moved (version + 1), then the bot moved for p2 on its own (version + 2).
