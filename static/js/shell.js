@@ -141,7 +141,31 @@ class Shell {
       this.drawGame(message);
     }
     this.drawResults();
+    this.drawSeats();
     this.turnCheck(message);
+  }
+
+  /** The host's seat switches (in the settings sheet): a bot may play an absent person's seat. */
+  drawSeats() {
+    const message = this.current;
+    const section = $("#host-seats");
+    const people = message.room.players.filter((p) => p.human);
+    section.hidden = !(message.is_host && message.room.phase === "playing" && people.length);
+    if (section.hidden) return;
+    fill($("#host-seats-list"), people.map((player) => {
+      const input = h("input", {
+        type: "checkbox", class: "switch", checked: player.bot,
+        "aria-label": t("seats.bot_plays", { name: player.name }),
+      });
+      input.addEventListener("change", () => this.command(
+        { type: "seat_bot", player: player.id, bot: input.checked }, input));
+      return h("li", { class: "player", dataset: { player: player.id } },
+        h("span", { class: `presence${player.connected ? " on" : ""}`,
+                    title: player.connected ? t("lobby.online") : t("lobby.away") }),
+        h("span", { class: "player-name", text: player.name }),
+        h("label", { class: "seat-switch" },
+          h("span", { class: "muted", text: t("lobby.bot") }), input));
+    }));
   }
 
   turnCheck(message) {
@@ -293,9 +317,12 @@ class Shell {
     const game = message.room.game;
     const winners = outcome.winners || [];
     const names = winners.map((p) => this.names.get(p) ?? p);
-    $("#results-winner").textContent = names.length === 1
-      ? t("results.wins", { name: names[0] })
-      : t("results.share", { names: names.join(", ") });
+    const scores = Object.values(outcome.scores);
+    $("#results-winner").textContent = scores.length === 1
+      ? t("results.solo", { score: scores[0] })
+      : names.length === 1
+        ? t("results.wins", { name: names[0] })
+        : t("results.share", { names: names.join(", ") });
     $("#results-reason").textContent = t(`${game}.reason.${outcome.reason}`, {}, "");
     const ranked = Object.entries(outcome.scores).sort((a, b) => b[1] - a[1]);
     fill($("#results-list"), ranked.map(([player, score]) => h("li", {

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 
+import httpx
 import segno
 from playwright.sync_api import Page, Request, expect
 
@@ -357,3 +358,42 @@ def test_trading_tiles_by_tapping_them_hands_the_turn_on(screens: Screens) -> No
     expect(mover.locator(".qw-status.mine")).to_have_count(1)
     expect(second.locator(".qw-hand-tile")).to_have_count(6)
     expect(table.locator(".qw-last-text")).to_contain_text("traded tiles: 2")
+
+
+def test_the_host_hands_an_absent_players_seat_to_a_bot_and_back(
+        screens: Screens, http: httpx.Client) -> None:
+    host = screens.phone("/")
+    host.locator("#create-name").fill("Ann")
+    host.locator("#create-play").tap()
+    host.wait_for_url(re.compile(r"/room/[A-Z]{4}$"))
+    code = host.url.rsplit("/", 1)[1]
+    bob = join_by_code(screens, code, "Bob")
+    host.locator("#start").tap()
+    expect(bob.locator(".qw-hand-tile")).to_have_count(6)
+    if whose_turn([host, bob]) is host:
+        play_opening(host)
+        expect(bob.locator(".qw-status.mine")).to_have_count(1)
+    bob.context.close()  # it is Bob's turn, and his phone is gone for good
+
+    host.locator("#open-settings").tap()
+    seats = host.locator("#host-seats")
+    expect(seats).to_be_visible()
+    row = seats.locator('.player:has-text("Bob")')
+    expect(row.locator(".presence")).not_to_have_class(re.compile(r"\bon\b"))
+    row.locator("input[type=checkbox]").check()
+    host.locator("#settings [data-close]").tap()
+    # Bob's bot moves for him, and it is Ann's turn.
+    expect(host.locator(".qw-last-line")).to_contain_text("Bob")
+    expect(host.locator(".qw-status.mine")).to_have_count(1)
+
+    host.locator("#open-settings").tap()
+    switch = host.locator('#host-seats .player:has-text("Bob") input[type=checkbox]')
+    expect(switch).to_be_checked()
+    switch.uncheck()
+    bob_seat = {"id": "p2", "name": "Bob", "bot": False, "human": True, "connected": False,
+                "is_host": False}
+    for _ in range(100):
+        if http.get(f"/api/rooms/{code}").json()["players"][1] == bob_seat:
+            break
+        host.wait_for_timeout(50)
+    assert http.get(f"/api/rooms/{code}").json()["players"][1] == bob_seat
