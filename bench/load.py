@@ -457,6 +457,7 @@ async def run(kind: str, args: argparse.Namespace, message_bytes: int) -> dict[s
         done, elapsed = await saturate(rooms, choose, args.saturate)
         cpu1, own1 = server.cpu_seconds(), own_cpu_seconds()
         await settle(rooms)
+        rss_saturated = server.rss_kib()
         stats.recording = True
         stats.messages = stats.bytes = 0
         sent, skipped, paced_seconds = await paced(rooms, choose, args.interval, args.duration)
@@ -479,6 +480,8 @@ async def run(kind: str, args: argparse.Namespace, message_bytes: int) -> dict[s
             "max_ms": round(max(stats.latencies, default=float("nan")) * 1000, 2),
             "mean_message_bytes": round(stats.bytes / max(stats.messages, 1)),
             "rss_idle_mib": round(rss_idle / 1024, 1),
+            "rss_connected_mib": round(rss_connected / 1024, 1),
+            "rss_after_saturation_mib": round(rss_saturated / 1024, 1),
             "rss_end_mib": round(rss_end / 1024, 1),
             "kib_per_connection": round((rss_connected - rss_rooms) / connections, 1),
             "kib_per_player_all_in": round((rss_end - rss_idle) / connections, 1),
