@@ -24,7 +24,7 @@ def lan_address() -> str | None:
 
 def main() -> None:
     settings = Settings()
-    app = create_app(settings)
+    app = create_app(settings, own_process=True)
     port = settings.port
     print(f"gamenight: open http://localhost:{port}/ on this computer", flush=True)
     lan = lan_address()

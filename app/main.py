@@ -65,9 +65,12 @@ async def short_gc_pauses(full_every: float, freeze_every: float = 1.0) -> None:
 
 
 def create_app(settings: Settings | None = None,
-               games: Mapping[str, Game[Any]] | None = None) -> FastAPI:
+               games: Mapping[str, Game[Any]] | None = None, *,
+               own_process: bool = False) -> FastAPI:
     """The whole server as an ASGI app (settings default to the environment's, games to
-    ``rules.GAMES``)."""
+    ``rules.GAMES``). ``own_process``: the app is the whole process (``python -m app``), so it
+    may tune process-wide things such as the garbage collector; apps embedded in tests do not.
+    """
     settings = settings or Settings()
 
     @asynccontextmanager
@@ -77,7 +80,7 @@ def create_app(settings: Settings | None = None,
         await rooms.start()
         app.state.rooms = rooms
         gc_task = None
-        if settings.gc_full_minutes > 0:
+        if own_process and settings.gc_full_minutes > 0:
             gc_task = asyncio.get_running_loop().create_task(
                 short_gc_pauses(settings.gc_full_minutes * 60))
         try:
