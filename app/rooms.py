@@ -910,6 +910,10 @@ class Rooms:
     async def sweep(self, now: float | None = None) -> list[str]:
         """Remove rooms unchanged for ``idle_hours`` with nobody connected; return their codes."""
         cutoff = (time.time() if now is None else now) - self.settings.idle_hours * 3600
+        stale = time.monotonic() - self.settings.join_window_seconds
+        for address, misses in list(self._misses.items()):
+            if not misses or misses[-1] < stale:  # forget addresses that stopped guessing
+                del self._misses[address]
         gone = []
         for room in list(self.rooms.values()):
             if room.record.updated_at < cutoff and not room.connections:
