@@ -7,14 +7,25 @@ failure, not a skip, so CI can never pass without running these tests.
 
 from __future__ import annotations
 
+import json
+import re
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    Playwright,
+    Request,
+    expect,
+    sync_playwright,
+)
 
 from app.config import Settings
 from tests.conftest import LiveServer
@@ -94,9 +105,91 @@ class Screens:
     def phone(self, path: str = "/") -> Page:
         return self.open(path, PHONE)
 
+    def create_table(self, game: str, before: Callable[[Page], object] | None = None
+                     ) -> tuple[Page, str]:
+        """A table screen creates a room of ``game`` from the home page; returns it and the
+        code. ``before`` runs on the page first (to listen to its WebSocket, say)."""
+        table = self.table()
+        if before:
+            before(table)
+        table.locator(f'.game-card[data-game="{game}"]').click()
+        table.locator("#create-table").click()
+        table.wait_for_url(re.compile(r"/table/[A-Z]{4}$"))
+        expect(table.locator("#lobby")).to_be_visible()
+        return table, table.url.rsplit("/", 1)[1]
+
+    def join_by_code(self, code: str, name: str) -> Page:
+        """A phone types the code on the home page, then its name on the join page."""
+        phone = self.phone("/")
+        phone.locator("#join-code").fill(code.lower())
+        phone.locator("#join-form button").tap()
+        phone.wait_for_url(re.compile(f"/j/{code}$"))
+        return take_seat(phone, code, name)
+
+    def join_by_link(self, code: str, name: str,
+                     before: Callable[[Page], object] | None = None) -> Page:
+        """A phone opens the room's join link (what the QR code holds) and takes a seat;
+        ``before`` runs on the page first (to listen to its WebSocket, say)."""
+        phone = self.phone(f"/j/{code}")
+        if before:
+            before(phone)
+        return take_seat(phone, code, name)
+
+    def cold_room_page(self, seated: Page, code: str, ready: Callable[[Page], None]
+                       ) -> Download:
+        """Open the room page in a fresh phone context (nothing cached) holding ``seated``'s
+        seat; return every byte it downloads until ``ready`` passes and the network idles."""
+        seat = seated.evaluate(f"localStorage.getItem('gamenight.seat.{code}')")
+        fresh = self.browser.new_context(**PHONE)
+        fresh.set_default_timeout(WAIT_MS)
+        self.contexts.append(fresh)
+        fresh.add_init_script(f"localStorage.setItem('gamenight.seat.{code}', {json.dumps(seat)})")
+        page = fresh.new_page()
+        finished: list[Request] = []
+        page.on("requestfinished", lambda request: finished.append(request))
+        page.goto(f"{self.server.url}/room/{code}")
+        ready(page)
+        page.wait_for_load_state("networkidle")
+        return Download(
+            wire={r.url: r.sizes()["responseBodySize"] + r.sizes()["responseHeadersSize"]
+                  for r in finished},
+            plain={r.url: len(response.body()) for r in finished
+                   if (response := r.response())},
+        )
+
     def close(self) -> None:
         for context in self.contexts:
             context.close()
+
+
+def take_seat(phone: Page, code: str, name: str) -> Page:
+    """On a join page: type the name, take the seat, land in the room's lobby."""
+    phone.locator("#join-name").fill(name)
+    phone.locator("#join-button").tap()
+    phone.wait_for_url(re.compile(f"/room/{code}$"))
+    expect(phone.locator("#lobby")).to_be_visible()
+    return phone
+
+
+@dataclass(frozen=True)
+class Download:
+    """What a page fetched: bytes per URL on the wire (headers included) and uncompressed."""
+
+    wire: dict[str, int]
+    plain: dict[str, int]
+
+    def totals(self, keep: Callable[[str], bool] = lambda url: True) -> tuple[int, int]:
+        """(bytes on the wire, bytes uncompressed) of the URLs ``keep`` accepts."""
+        return (sum(v for u, v in self.wire.items() if keep(u)),
+                sum(v for u, v in self.plain.items() if keep(u)))
+
+    def save(self, name: str, headline: str) -> None:
+        """Write the per-URL table to test-artifacts/<name> and print the headline."""
+        ARTIFACTS.mkdir(exist_ok=True)
+        (ARTIFACTS / name).write_text(headline + "\n" + "".join(
+            f"{self.wire[url]:>7} {self.plain.get(url, 0):>7} {url}\n"
+            for url in sorted(self.wire)))
+        print(f"\n{headline}")
 
 
 @pytest.fixture

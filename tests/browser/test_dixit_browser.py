@@ -8,12 +8,11 @@ holds a card, an owner or a vote before the rules reveal it.
 
 from __future__ import annotations
 
-import json
 import re
 
-from playwright.sync_api import Locator, Page, Request, expect
+from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.conftest import ARTIFACTS, PHONE, Screens, shoot
+from tests.browser.conftest import Screens, shoot, take_seat
 
 LONG = ("Tea with the moon on the roof of a house that is not there any more, while the "
         "kettle sings an old song nobody remembers")  # 120 characters: a long phrase
@@ -23,29 +22,11 @@ CARD_REF = re.compile(r'/assets/dixit/cards/([^"/.]+)\.svg|data-card="([^"]+)"')
 # --- helpers -------------------------------------------------------------------------------
 
 def create_table(screens: Screens) -> tuple[Page, str]:
-    table = screens.table()
-    table.locator('.game-card[data-game="dixit"]').click()
-    table.locator("#create-table").click()
-    table.wait_for_url(re.compile(r"/table/[A-Z]{4}$"))
-    expect(table.locator("#lobby")).to_be_visible()
-    return table, table.url.rsplit("/", 1)[1]
+    return screens.create_table("dixit")
 
 
 def join_by_code(screens: Screens, code: str, name: str) -> Page:
-    """A phone types the code on the home page, then its name on the join page."""
-    phone = screens.phone("/")
-    phone.locator("#join-code").fill(code.lower())
-    phone.locator("#join-form button").tap()
-    phone.wait_for_url(re.compile(f"/j/{code}$"))
-    return take_seat(phone, code, name)
-
-
-def take_seat(phone: Page, code: str, name: str) -> Page:
-    phone.locator("#join-name").fill(name)
-    phone.locator("#join-button").tap()
-    phone.wait_for_url(re.compile(f"/room/{code}$"))
-    expect(phone.locator("#lobby")).to_be_visible()
-    return phone
+    return screens.join_by_code(code, name)
 
 
 def cards_in_dom(page: Page) -> set[str]:
@@ -346,35 +327,21 @@ def test_the_dixit_phone_room_page_downloads_little_and_explains_the_game(screen
     expect(table.locator("#lobby-players .tag-bot")).to_have_count(2)
     table.locator("#start").click()
     expect(ann.locator("#dx-hand .dx-card")).to_have_count(7)
-    token = json.loads(ann.evaluate(f"localStorage.getItem('gamenight.seat.{code}')"))
-    fresh = screens.browser.new_context(**PHONE)
-    screens.contexts.append(fresh)
-    fresh.add_init_script(
-        f"localStorage.setItem('gamenight.seat.{code}', {json.dumps(json.dumps(token))})")
-    page = fresh.new_page()
-    finished: list[Request] = []
-    page.on("requestfinished", lambda request: finished.append(request))
-    page.goto(f"{screens.server.url}/room/{code}")
-    expect(page.locator("#dx-hand .dx-card")).to_have_count(7)
-    page.wait_for_function("() => [...document.querySelectorAll('#dx-hand img')]"
-                           ".every(i => i.complete && i.naturalWidth)")
-    page.wait_for_load_state("networkidle")
-    wire = {r.url: r.sizes()["responseBodySize"] + r.sizes()["responseHeadersSize"]
-            for r in finished}
-    plain = {r.url: len(response.body()) for r in finished if (response := r.response())}
-    pictures = {u for u in wire if "/assets/dixit/cards/" in u}
+
+    def ready(page: Page) -> None:
+        expect(page.locator("#dx-hand .dx-card")).to_have_count(7)
+        page.wait_for_function("() => [...document.querySelectorAll('#dx-hand img')]"
+                               ".every(i => i.complete && i.naturalWidth)")
+
+    download = screens.cold_room_page(ann, code, ready)
+    pictures = {u for u in download.wire if "/assets/dixit/cards/" in u}
     assert len(pictures) == 7
-    page_wire = sum(v for u, v in wire.items() if u not in pictures)
-    page_plain = sum(v for u, v in plain.items() if u not in pictures)
-    pics_wire = sum(wire[u] for u in pictures)
-    pics_plain = sum(plain.get(u, 0) for u in pictures)
-    ARTIFACTS.mkdir(exist_ok=True)
-    (ARTIFACTS / "dixit-room-page-bytes.txt").write_text(
-        f"page: {page_wire} bytes on the wire (headers included), {page_plain} uncompressed\n"
-        f"7 card pictures: {pics_wire} bytes on the wire, {pics_plain} uncompressed\n"
-        + "".join(f"{wire[url]:>7} {plain.get(url, 0):>7} {url}\n" for url in sorted(wire)))
-    print(f"\ndixit phone room page: {page_wire} bytes on the wire, {page_plain} uncompressed, "
-          f"{len(wire) - len(pictures)} requests; + 7 pictures {pics_wire} / {pics_plain}")
+    page_wire, page_plain = download.totals(lambda url: url not in pictures)
+    pics_wire, pics_plain = download.totals(lambda url: url in pictures)
+    download.save("dixit-room-page-bytes.txt",
+                  f"dixit phone room page: {page_wire} bytes on the wire (headers included), "
+                  f"{page_plain} uncompressed, {len(download.wire) - len(pictures)} requests; "
+                  f"7 card pictures: {pics_wire} bytes on the wire, {pics_plain} uncompressed")
     assert page_wire + pics_wire <= 100_000
     assert page_plain <= 150_000
     # the how-to-play panel of the game, from the running game

@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 import re
 
-from playwright.sync_api import Page, Request, expect
+from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import ARTIFACTS, PHONE, TV, Screens, shoot
+from tests.browser.conftest import PHONE, TV, Screens, shoot
 
 DIE = ".en-tray button.en-die"
 LIT = ".en-own .en-box.is-lit"
@@ -22,21 +22,11 @@ LIT = ".en-own .en-box.is-lit"
 # --- helpers -------------------------------------------------------------------------------
 
 def create_table(screens: Screens) -> tuple[Page, str]:
-    table = screens.table()
-    table.locator('.game-card[data-game="encore"]').click()
-    table.locator("#create-table").click()
-    table.wait_for_url(re.compile(r"/table/[A-Z]{4}$"))
-    expect(table.locator("#lobby")).to_be_visible()
-    return table, table.url.rsplit("/", 1)[1]
+    return screens.create_table("encore")
 
 
 def join(screens: Screens, code: str, name: str) -> Page:
-    phone = screens.phone(f"/j/{code}")
-    phone.locator("#join-name").fill(name)
-    phone.locator("#join-button").tap()
-    phone.wait_for_url(re.compile(f"/room/{code}$"))
-    expect(phone.locator("#lobby")).to_be_visible()
-    return phone
+    return screens.join_by_link(code, name)
 
 
 def active_phone(phones: list[Page]) -> Page:
@@ -252,7 +242,7 @@ def test_a_solo_game_on_one_phone_runs_thirty_rolls_to_a_rating(screens: Screens
     phone.locator("#start").tap()
     expect(phone.locator(".en-own .en-box")).to_have_count(105)
     expect(phone.locator(".en-mini")).to_have_count(0)
-    measure_download(screens, code, seat_of(phone, code))
+    measure_download(screens, code, phone)
     crossed = 0
     for number in range(1, 31):
         expect(phone.locator(".en-roll")).to_have_text(
@@ -309,31 +299,15 @@ def test_bots_finish_a_game_and_the_table_breaks_the_scores_down(screens: Screen
     shoot(table, "encore-table-final-board")
 
 
-def measure_download(screens: Screens, code: str, seat: str) -> None:
-    """Load the room page in a fresh phone context (nothing cached) with the seat ``seat``
-    and record what it downloads, as the Qwirkle test does."""
-    fresh = screens.browser.new_context(**PHONE)
-    screens.contexts.append(fresh)
-    fresh.add_init_script(
-        f"localStorage.setItem('gamenight.seat.{code}', {json.dumps(seat)})")
-    page = fresh.new_page()
-    finished: list[Request] = []
-    page.on("requestfinished", lambda request: finished.append(request))
-    page.goto(f"{screens.server.url}/room/{code}")
-    expect(page.locator(".en-own .en-box")).to_have_count(105)
-    page.wait_for_load_state("networkidle")
-    wire = {r.url: r.sizes()["responseBodySize"] + r.sizes()["responseHeadersSize"]
-            for r in finished}
-    plain = {r.url: len(response.body()) for r in finished if (response := r.response())}
-    total, unpacked = sum(wire.values()), sum(plain.values())
-    ARTIFACTS.mkdir(exist_ok=True)
-    (ARTIFACTS / "encore-room-page-bytes.txt").write_text(
-        f"{total} bytes on the wire (headers included), {unpacked} bytes uncompressed\n"
-        + "".join(f"{wire[url]:>7} {plain.get(url, 0):>7} {url}\n" for url in sorted(wire)))
-    print(f"\nEncore! phone room page: {total} bytes on the wire, {unpacked} uncompressed, "
-          f"{len(wire)} requests")
-    fresh.close()
-    screens.contexts.remove(fresh)
-    assert not any("encore-table" in url for url in wire), "a phone loaded the table's code"
+def measure_download(screens: Screens, code: str, seated: Page) -> None:
+    """Load the room page cold with ``seated``'s seat and record what it downloads."""
+    download = screens.cold_room_page(
+        seated, code, lambda page: expect(page.locator(".en-own .en-box")).to_have_count(105))
+    total, unpacked = download.totals()
+    download.save("encore-room-page-bytes.txt",
+                  f"Encore! phone room page: {total} bytes on the wire (headers included), "
+                  f"{unpacked} bytes uncompressed, {len(download.wire)} requests")
+    assert not any("encore-table" in url for url in download.wire), (
+        "a phone loaded the table's code")
     assert total <= 100_000, f"the room page downloads {total} bytes"
     assert unpacked <= 150_000, f"the room page unpacks to {unpacked} bytes"

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, cast
+from typing import Any
 
-from playwright.sync_api import FloatRect, Page, Request, expect
+from playwright.sync_api import FloatRect, Page, expect
 
 from rules.hues.engine import Cone, cone_points, round_points
-from tests.browser.conftest import ARTIFACTS, PHONE, Screens, shoot
+from tests.browser.conftest import Screens, shoot
 
 LETTERS = "ABCDEFGHIJKLMNOP"
 BASIC_COLOUR = "That is a basic colour word; describe the colour another way."
@@ -23,9 +23,8 @@ REJECTED = "The host already rejected that cue in this game."
 
 # --- helpers -------------------------------------------------------------------------------
 
-def watch(page: Page) -> list[dict[str, Any]]:
-    """Every state message this page's WebSocket receives, parsed, in order."""
-    states: list[dict[str, Any]] = []
+def watch(page: Page, states: list[dict[str, Any]]) -> None:
+    """Collect every state message this page's WebSocket receives, parsed, in order."""
 
     def frame(payload: str | bytes) -> None:
         message = json.loads(payload)
@@ -33,26 +32,17 @@ def watch(page: Page) -> list[dict[str, Any]]:
             states.append(message)
 
     page.on("websocket", lambda ws: ws.on("framereceived", frame))
-    return states
 
 
 def create_table(screens: Screens) -> tuple[Page, str, list[dict[str, Any]]]:
-    table = screens.table()
-    states = watch(table)
-    table.locator('.game-card[data-game="hues"]').click()
-    table.locator("#create-table").click()
-    table.wait_for_url(re.compile(r"/table/[A-Z]{4}$"))
-    expect(table.locator("#lobby")).to_be_visible()
-    return table, table.url.rsplit("/", 1)[1], states
+    states: list[dict[str, Any]] = []
+    table, code = screens.create_table("hues", before=lambda page: watch(page, states))
+    return table, code, states
 
 
 def join(screens: Screens, code: str, name: str) -> tuple[Page, list[dict[str, Any]]]:
-    phone = screens.phone(f"/j/{code}")
-    states = watch(phone)
-    phone.locator("#join-name").fill(name)
-    phone.locator("#join-button").tap()
-    phone.wait_for_url(re.compile(f"/room/{code}$"))
-    expect(phone.locator("#lobby")).to_be_visible()
+    states: list[dict[str, Any]] = []
+    phone = screens.join_by_link(code, name, before=lambda page: watch(page, states))
     return phone, states
 
 
@@ -315,30 +305,18 @@ def test_the_phone_room_page_of_hues_downloads_little(screens: Screens) -> None:
     add_bot(table, 2)
     table.locator("#start").click()
     expect(ann.locator(".hu-card-colour")).to_have_count(4)
-    # a fresh phone context with Ann's seat, so nothing is cached
-    token_ = json.loads(ann.evaluate(f"localStorage.getItem('gamenight.seat.{code}')"))
-    fresh = screens.browser.new_context(**cast(dict[str, Any], PHONE))
-    screens.contexts.append(fresh)
-    fresh.add_init_script(
-        f"localStorage.setItem('gamenight.seat.{code}', {json.dumps(json.dumps(token_))})")
-    page = fresh.new_page()
-    finished: list[Request] = []
-    page.on("requestfinished", lambda request: finished.append(request))
-    page.goto(f"{screens.server.url}/room/{code}")
-    expect(page.locator(".hu-card-colour .hu-swatch")).to_have_count(4)
-    expect(page.locator(".hu-cells rect")).to_have_count(480)
-    page.wait_for_load_state("networkidle")
-    wire = {r.url: r.sizes()["responseBodySize"] + r.sizes()["responseHeadersSize"]
-            for r in finished}
-    plain = {r.url: len(response.body()) for r in finished if (response := r.response())}
-    total, unpacked = sum(wire.values()), sum(plain.values())
+
+    def ready(page: Page) -> None:
+        expect(page.locator(".hu-card-colour .hu-swatch")).to_have_count(4)
+        expect(page.locator(".hu-cells rect")).to_have_count(480)
+
+    download = screens.cold_room_page(ann, code, ready)
+    wire = download.wire
+    total, unpacked = download.totals()
     assert any(url.endswith("/assets/hues/board.json") for url in wire)
-    ARTIFACTS.mkdir(exist_ok=True)
-    (ARTIFACTS / "hues-room-page-bytes.txt").write_text(
-        f"{total} bytes on the wire (headers included), {unpacked} bytes uncompressed\n"
-        + "".join(f"{wire[url]:>7} {plain.get(url, 0):>7} {url}\n" for url in sorted(wire)))
-    print(f"\nhues phone room page: {total} bytes on the wire, {unpacked} uncompressed, "
-          f"{len(wire)} requests")
+    download.save("hues-room-page-bytes.txt",
+                  f"hues phone room page: {total} bytes on the wire (headers included), "
+                  f"{unpacked} bytes uncompressed, {len(wire)} requests")
     # the board's 480 colours come once (4.9 KB); the table screen's code is not loaded here
     assert not any("hues-table" in url for url in wire)
     assert total <= 60_000, f"the room page downloads {total} bytes"

@@ -10,10 +10,10 @@ import re
 
 import httpx
 import segno
-from playwright.sync_api import Page, Request, expect
+from playwright.sync_api import Page, expect
 
 from rules.qwirkle import largest_set
-from tests.browser.conftest import ARTIFACTS, PHONE, Screens, shoot
+from tests.browser.conftest import Screens, shoot, take_seat
 
 XSS = "<img src=x onerror=alert(1)>"
 
@@ -21,30 +21,11 @@ XSS = "<img src=x onerror=alert(1)>"
 # --- helpers -------------------------------------------------------------------------------
 
 def create_table(screens: Screens) -> tuple[Page, str]:
-    """A table screen creates a Qwirkle room from the home page; returns it and the code."""
-    table = screens.table()
-    table.locator('.game-card[data-game="qwirkle"]').click()
-    table.locator("#create-table").click()
-    table.wait_for_url(re.compile(r"/table/[A-Z]{4}$"))
-    expect(table.locator("#lobby")).to_be_visible()
-    return table, table.url.rsplit("/", 1)[1]
+    return screens.create_table("qwirkle")
 
 
 def join_by_code(screens: Screens, code: str, name: str) -> Page:
-    """A phone types the code on the home page, then its name on the join page."""
-    phone = screens.phone("/")
-    phone.locator("#join-code").fill(code.lower())
-    phone.locator("#join-form button").tap()
-    phone.wait_for_url(re.compile(f"/j/{code}$"))
-    return take_seat(phone, code, name)
-
-
-def take_seat(phone: Page, code: str, name: str) -> Page:
-    phone.locator("#join-name").fill(name)
-    phone.locator("#join-button").tap()
-    phone.wait_for_url(re.compile(f"/room/{code}$"))
-    expect(phone.locator("#lobby")).to_be_visible()
-    return phone
+    return screens.join_by_code(code, name)
 
 
 def start(table: Page, phones: list[Page]) -> None:
@@ -273,28 +254,12 @@ def test_the_phone_room_page_downloads_little(screens: Screens) -> None:
     ann = join_by_code(screens, code, "Ann")
     bob = join_by_code(screens, code, "Bob")
     start(table, [ann, bob])
-    # a fresh phone context with Bob's seat, so nothing is cached
-    token = json.loads(bob.evaluate(f"localStorage.getItem('gamenight.seat.{code}')"))
-    fresh = screens.browser.new_context(**PHONE)
-    screens.contexts.append(fresh)
-    fresh.add_init_script(
-        f"localStorage.setItem('gamenight.seat.{code}', {json.dumps(json.dumps(token))})")
-    page = fresh.new_page()
-    finished: list[Request] = []
-    page.on("requestfinished", lambda request: finished.append(request))
-    page.goto(f"{screens.server.url}/room/{code}")
-    expect(page.locator(".qw-hand-tile")).to_have_count(6)
-    page.wait_for_load_state("networkidle")
-    wire = {r.url: r.sizes()["responseBodySize"] + r.sizes()["responseHeadersSize"]
-            for r in finished}
-    plain = {r.url: len(response.body()) for r in finished if (response := r.response())}
-    total, unpacked = sum(wire.values()), sum(plain.values())
-    ARTIFACTS.mkdir(exist_ok=True)
-    (ARTIFACTS / "room-page-bytes.txt").write_text(
-        f"{total} bytes on the wire (headers included), {unpacked} bytes uncompressed\n"
-        + "".join(f"{wire[url]:>7} {plain.get(url, 0):>7} {url}\n" for url in sorted(wire)))
-    print(f"\nphone room page: {total} bytes on the wire, {unpacked} uncompressed, "
-          f"{len(wire)} requests")
+    download = screens.cold_room_page(
+        bob, code, lambda page: expect(page.locator(".qw-hand-tile")).to_have_count(6))
+    total, unpacked = download.totals()
+    download.save("room-page-bytes.txt",
+                  f"phone room page: {total} bytes on the wire (headers included), "
+                  f"{unpacked} bytes uncompressed, {len(download.wire)} requests")
     assert total <= 100_000, f"the room page downloads {total} bytes"
     assert unpacked <= 150_000, f"the room page unpacks to {unpacked} bytes"
 

@@ -8,6 +8,7 @@
 // and the target exist only in the cue giver's view. Cones carry their owner's initial as well
 // as a colour, for colour-blind players.
 
+import { panAndPinch, toWorld } from "../camera.js";
 import { fill, h, s } from "../dom.js";
 
 export const LETTERS = "ABCDEFGHIJKLMNOP";
@@ -70,7 +71,7 @@ export class Board {
     box.append(this.svg);
     this.cam = { x: COLS / 2, y: ROWS / 2, scale: 10 };
     new ResizeObserver(() => (this.auto ? this.fit() : this.apply())).observe(box);
-    if (phone) this.gestures();
+    if (phone) panAndPinch(this.svg, this);
   }
 
   colours(list) {
@@ -183,81 +184,17 @@ export class Board {
     this.apply();
   }
 
-  toWorld(clientX, clientY) {
-    const { w, h: ht, box } = this.size();
-    return { x: this.cam.x + (clientX - box.left - w / 2) / this.cam.scale,
-      y: this.cam.y + (clientY - box.top - ht / 2) / this.cam.scale };
+  scaleLimits() {
+    return [this.fitScale, MAX_SCALE];
   }
 
   /** A tap on the zoomed-out board zooms in round the finger; zoomed in, it names a square. */
   tapped(clientX, clientY) {
-    const at = this.toWorld(clientX, clientY);
+    const at = toWorld(this, clientX, clientY);
     if (!this.zoomed()) return this.glide({ x: at.x, y: at.y, scale: ZOOMED });
     const row = Math.floor(at.y);
     const col = Math.floor(at.x);
     if (row >= 0 && row < ROWS && col >= 0 && col < COLS) this.onTap(sq(row, col));
-  }
-
-  /** One finger drags, two pinch; a touch that barely moved is a tap. */
-  gestures() {
-    const points = new Map();
-    let start = null;
-    let tap = null;
-    const snapshot = () => {
-      const [a, b] = points.values();
-      start = { cam: { ...this.cam }, mid: b ? { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } : a,
-        dist: b ? Math.hypot(a.x - b.x, a.y - b.y) : 0 };
-    };
-    const svg = this.svg;
-    svg.addEventListener("pointerdown", (event) => {
-      svg.setPointerCapture?.(event.pointerId);
-      points.set(event.pointerId, { x: event.clientX, y: event.clientY });
-      tap = points.size === 1 ? { id: event.pointerId, x: event.clientX, y: event.clientY } : null;
-      snapshot();
-    });
-    svg.addEventListener("pointermove", (event) => {
-      if (!points.has(event.pointerId)) return;
-      points.set(event.pointerId, { x: event.clientX, y: event.clientY });
-      if (tap && Math.hypot(event.clientX - tap.x, event.clientY - tap.y) < 9) return;
-      tap = null;
-      this.auto = false;
-      const [a, b] = points.values();
-      const { w, h: ht, box } = this.size();
-      const was = start.cam;
-      if (!b) {
-        this.cam.x = was.x - (a.x - start.mid.x) / was.scale;
-        this.cam.y = was.y - (a.y - start.mid.y) / was.scale;
-      } else {
-        const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
-        const scale = Math.max(this.fitScale, Math.min(MAX_SCALE, was.scale * (Math.hypot(a.x - b.x, a.y - b.y) / (start.dist || 1))));
-        const cx = box.left + w / 2;
-        const cy = box.top + ht / 2;
-        this.cam = { x: was.x + (start.mid.x - cx) / was.scale - (mid.x - cx) / scale,
-          y: was.y + (start.mid.y - cy) / was.scale - (mid.y - cy) / scale, scale };
-      }
-      this.clamp();
-      this.apply();
-    });
-    const end = (event) => {
-      if (!points.delete(event.pointerId)) return;
-      if (tap?.id === event.pointerId && event.type === "pointerup") this.tapped(event.clientX, event.clientY);
-      tap = null;
-      if (points.size) snapshot();
-    };
-    svg.addEventListener("pointerup", end);
-    svg.addEventListener("pointercancel", end);
-    svg.addEventListener("wheel", (event) => {
-      event.preventDefault();
-      const before = this.toWorld(event.clientX, event.clientY);
-      this.auto = false;
-      this.cam.scale *= Math.exp(-event.deltaY * 0.0015);
-      this.clamp();
-      const after = this.toWorld(event.clientX, event.clientY);
-      this.cam.x += before.x - after.x;
-      this.cam.y += before.y - after.y;
-      this.clamp();
-      this.apply();
-    }, { passive: false });
   }
 
   /** Redraw what lies on the squares; only cones new since the last drawing drop in. */

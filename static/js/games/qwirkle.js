@@ -9,6 +9,7 @@
 // a colour-blind player can tell every tile apart; the "letters" preference adds the colour's
 // initial in the corner as well.
 
+import { panAndPinch, toWorld } from "../camera.js";
 import { h, s, fill } from "../dom.js";
 
 export const prefs = [{ key: "letters", label: "qwirkle.pref.letters", default: false }];
@@ -87,7 +88,7 @@ class Board {
     this.bounds = { x0: -1, y0: -1, x1: 2, y1: 2 };
     this.auto = true; // keep fitting to new tiles until the player moves the camera
     new ResizeObserver(() => (this.auto ? this.fit() : this.apply())).observe(root);
-    if (interactive) this.gestures();
+    if (interactive) panAndPinch(this.svg, this);
   }
 
   size() {
@@ -125,81 +126,13 @@ class Board {
     else this.apply();
   }
 
-  toWorld(clientX, clientY) {
-    const { w, h: ht, box } = this.size();
-    return {
-      x: this.cam.x + (clientX - box.left - w / 2) / this.cam.scale,
-      y: this.cam.y + (clientY - box.top - ht / 2) / this.cam.scale,
-    };
+  scaleLimits() {
+    return [MIN_CELL, 200];
   }
 
-  zoomAbout(clientX, clientY, scale) {
-    const before = this.toWorld(clientX, clientY);
-    this.cam.scale = Math.max(MIN_CELL, Math.min(200, scale));
-    const after = this.toWorld(clientX, clientY);
-    this.cam.x += before.x - after.x;
-    this.cam.y += before.y - after.y;
-    this.auto = false;
-    this.apply();
-  }
-
-  gestures() {
-    const svg = this.svg;
-    const points = new Map();
-    let start = null;
-    let tap = null;
-    const snapshot = () => {
-      const list = [...points.values()];
-      const mid = list.length > 1
-        ? { x: (list[0].x + list[1].x) / 2, y: (list[0].y + list[1].y) / 2 } : list[0];
-      const dist = list.length > 1 ? Math.hypot(list[0].x - list[1].x, list[0].y - list[1].y) : 0;
-      start = { cam: { ...this.cam }, mid, dist };
-    };
-    svg.addEventListener("pointerdown", (event) => {
-      svg.setPointerCapture?.(event.pointerId);
-      points.set(event.pointerId, { x: event.clientX, y: event.clientY });
-      tap = points.size === 1 ? { id: event.pointerId, x: event.clientX, y: event.clientY } : null;
-      snapshot();
-    });
-    svg.addEventListener("pointermove", (event) => {
-      if (!points.has(event.pointerId)) return;
-      points.set(event.pointerId, { x: event.clientX, y: event.clientY });
-      const list = [...points.values()];
-      if (tap && Math.hypot(event.clientX - tap.x, event.clientY - tap.y) < 8) return;
-      tap = null;
-      this.auto = false;
-      const { w, h: ht, box } = this.size();
-      if (list.length === 1) {
-        this.cam.x = start.cam.x - (list[0].x - start.mid.x) / start.cam.scale;
-        this.cam.y = start.cam.y - (list[0].y - start.mid.y) / start.cam.scale;
-      } else {
-        const mid = { x: (list[0].x + list[1].x) / 2, y: (list[0].y + list[1].y) / 2 };
-        const dist = Math.hypot(list[0].x - list[1].x, list[0].y - list[1].y);
-        const scale = Math.max(MIN_CELL, Math.min(200, start.cam.scale * (dist / (start.dist || dist))));
-        const cx = box.left + w / 2;
-        const cy = box.top + ht / 2;
-        const worldX = start.cam.x + (start.mid.x - cx) / start.cam.scale;
-        const worldY = start.cam.y + (start.mid.y - cy) / start.cam.scale;
-        this.cam = { x: worldX - (mid.x - cx) / scale, y: worldY - (mid.y - cy) / scale, scale };
-      }
-      this.apply();
-    });
-    const end = (event) => {
-      if (!points.has(event.pointerId)) return;
-      points.delete(event.pointerId);
-      if (tap && tap.id === event.pointerId && event.type === "pointerup") {
-        const at = this.toWorld(event.clientX, event.clientY);
-        this.onTap?.(Math.floor(at.y), Math.floor(at.x));
-      }
-      tap = null;
-      if (points.size) snapshot();
-    };
-    svg.addEventListener("pointerup", end);
-    svg.addEventListener("pointercancel", end);
-    svg.addEventListener("wheel", (event) => {
-      event.preventDefault();
-      this.zoomAbout(event.clientX, event.clientY, this.cam.scale * Math.exp(-event.deltaY * 0.0015));
-    }, { passive: false });
+  tapped(clientX, clientY) {
+    const at = toWorld(this, clientX, clientY);
+    this.onTap?.(Math.floor(at.y), Math.floor(at.x));
   }
 }
 
