@@ -9,6 +9,14 @@ dataclasses) it encoded for the previous broadcast, keyed by the object's identi
 did not change are looked up instead of walked. The memory holds the objects themselves, so an
 identity cannot be reused while remembered, and each broadcast keeps only what it used.
 
+The walk itself is where the time goes (a view is mostly small values), so strings, numbers,
+booleans and None are written inline, without a call, and plain dicts (string keys, builtin
+values: scores, counts) are handed whole to orjson, which writes them in C; anything orjson
+does not take as it is (a dataclass, a set, a subclass of a builtin, a key that is not a
+string) makes it refuse, and the dict is walked here instead. The only visible difference
+from the standard library: a non-finite float in such a dict is written ``null`` instead of
+``NaN`` (which is not JSON and no browser parses).
+
 The contract makes this safe: views are frozen dataclasses of tuples, frozensets and values,
 never mutated after they are made.
 """
@@ -21,9 +29,15 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+import orjson
+
 from rules.base import jsonable
 
 _string: Any = json.encoder.encode_basestring  # the C version when _json is built
+_dumps = orjson.dumps
+#: orjson takes only exact builtins (str, int, float, bool, None, dict, list, tuple) and enums;
+#: everything else (dataclasses, subclasses, sets) raises, and the dict is walked in Python.
+_EXACT = orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_PASSTHROUGH_DATACLASS
 
 _FieldKeys = tuple[tuple[str, str], ...]
 
@@ -48,16 +62,16 @@ class Encoder:
         self._new = {}
 
     def encode(self, value: Any) -> str:
-        if value is None:
-            return "null"
         kind = type(value)
         if kind is str:
             text: str = _string(value)
             return text
-        if kind is bool:
-            return "true" if value else "false"
         if kind is int:
             return int.__repr__(value)
+        if value is None:
+            return "null"
+        if kind is bool:
+            return "true" if value else "false"
         key = id(value)
         hit = self._new.get(key)
         if hit is not None:
@@ -71,16 +85,14 @@ class Encoder:
             text = "[" + ",".join(self._items(value)) + "]"
             keep = True
         elif kind is dict:
-            text = "{" + ",".join([_string(str(k)) + ":" + self.encode(v)
-                                   for k, v in value.items()]) + "}"
+            text = self._dict(value)
         else:
             shape = self._fields.get(kind, False)
             if shape is False:
                 shape = self._fields[kind] = _shape(value)
             if isinstance(shape, tuple):
                 keys, keep = shape
-                text = "{" + ",".join([k + self.encode(getattr(value, n))
-                                       for n, k in keys]) + "}"
+                text = "{" + ",".join(self._members(value, keys)) + "}"
             else:
                 text, keep = self._other(value)
         if keep:
@@ -89,14 +101,36 @@ class Encoder:
             self._new[key] = (value, text)
         return text
 
+    def _members(self, value: Any, keys: _FieldKeys) -> list[str]:
+        """``"name":value`` for each field of a dataclass, plain values written inline."""
+        parts = []
+        for name, prefix in keys:
+            item = getattr(value, name)
+            kind = type(item)
+            if kind is str:
+                parts.append(prefix + _string(item))
+            elif kind is int:
+                parts.append(prefix + int.__repr__(item))
+            elif item is None:
+                parts.append(prefix + "null")
+            elif kind is bool:
+                parts.append(prefix + ("true" if item else "false"))
+            else:
+                parts.append(prefix + self.encode(item))
+        return parts
+
     def _items(self, values: tuple[Any, ...]) -> list[str]:
         """The encoded items of a tuple; remembered items are looked up inline, as long tuples
         (a board) are mostly the same objects as last time."""
         new, old, encode = self._new, self._old, self.encode
         parts = []
         for item in values:
-            if type(item) is str:
+            kind = type(item)
+            if kind is str:
                 parts.append(_string(item))
+                continue
+            if kind is int:
+                parts.append(int.__repr__(item))
                 continue
             hit = new.get(id(item))
             if hit is None:
@@ -107,6 +141,13 @@ class Encoder:
                 new[id(item)] = hit
             parts.append(hit[1])
         return parts
+
+    def _dict(self, value: dict[Any, Any]) -> str:
+        try:
+            return _dumps(value, option=_EXACT).decode()
+        except TypeError:  # not plain: a dataclass, a set, a subclass, a non-string key…
+            return "{" + ",".join([_string(str(k)) + ":" + self.encode(v)
+                                   for k, v in value.items()]) + "}"
 
     def _other(self, value: Any) -> tuple[str, bool]:
         if isinstance(value, enum.Enum):
