@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Literal
+from typing import Any, Literal
 
 from rules.base import (
     GameOver,
@@ -104,11 +104,27 @@ class State:
 
     @cached_property
     def cells(self) -> dict[Square, str]:
-        """The grid as a lookup from square to tile (derived, never stored)."""
+        """The grid as a lookup from square to tile (derived, never stored; :func:`_next`
+        hands a new state the lookup its move already built)."""
         return {(t.row, t.col): t.tile for t in self.grid}
+
+    @cached_property
+    def public(self) -> tuple[dict[PlayerId, int], dict[PlayerId, int]]:
+        """Everyone's score and hand size: the same for every viewer, so built once."""
+        return (dict(zip(self.players, self.scores, strict=True)),
+                {p: len(h) for p, h in zip(self.players, self.hands, strict=True)})
 
     def seat(self, player: PlayerId) -> int:
         return self.players.index(player)
+
+
+def _next(state: State, cells: dict[Square, str], **changes: Any) -> State:
+    """``replace(state, **changes)`` for a state whose grid lookup is ``cells``: the lookup is
+    handed over instead of being rebuilt from the grid (it is what ``cells`` would derive).
+    Nobody mutates it, so a state whose grid did not change shares its predecessor's."""
+    new = replace(state, **changes)
+    new.__dict__["cells"] = cells
+    return new
 
 
 # --- views -----------------------------------------------------------------------------------
@@ -275,8 +291,8 @@ def _place(state: State, action: Place) -> State:
     scores[seat] += score
     hands = list(state.hands)
     hands[seat] = tuple(hand)
-    new = replace(
-        state, bag=tuple(bag), hands=tuple(hands), grid=state.grid + placed,
+    new = _next(
+        state, new_cells, bag=tuple(bag), hands=tuple(hands), grid=state.grid + placed,
         scores=tuple(scores), turn=(seat + 1) % len(state.players),
         last=LastMove(state.players[seat], "place", placed, score=score, qwirkles=qwirkles),
     )
@@ -325,10 +341,10 @@ def _check_end(state: State, seat: int) -> State:
     if not state.hands[seat]:
         scores = list(state.scores)
         scores[seat] += END_BONUS
-        return replace(state, scores=tuple(scores), finished="hand_emptied",
-                       emptied_by=state.players[seat])
+        return _next(state, state.cells, scores=tuple(scores), finished="hand_emptied",
+                     emptied_by=state.players[seat])
     if not fits_somewhere(state.cells, (t for hand in state.hands for t in hand)):
-        return replace(state, finished="stalemate")
+        return _next(state, state.cells, finished="stalemate")
     return state
 
 
@@ -351,8 +367,8 @@ def _trade(state: State, action: Trade) -> State:
     rng(state.seed, state.shuffles).shuffle(bag)
     hands = list(state.hands)
     hands[seat] = tuple(hand)
-    return replace(
-        state, bag=tuple(bag), hands=tuple(hands), shuffles=state.shuffles + 1,
+    return _next(
+        state, state.cells, bag=tuple(bag), hands=tuple(hands), shuffles=state.shuffles + 1,
         turn=(seat + 1) % len(state.players),
         last=LastMove(state.players[seat], "trade", traded=n),
     )
@@ -365,8 +381,12 @@ def _pass(state: State) -> State:
                           "cannot_pass")
     if can_place(state, seat):
         raise IllegalMove("You can still place a tile, so you may not pass.", "cannot_pass")
-    return replace(state, turn=(seat + 1) % len(state.players),
-                   last=LastMove(state.players[seat], "pass"))
+    return _next(state, state.cells, turn=(seat + 1) % len(state.players),
+                 last=LastMove(state.players[seat], "pass"))
+
+
+#: Each tile kind's place in :data:`KINDS` (hands are shown in that order).
+_RANK = {kind: i for i, kind in enumerate(KINDS)}
 
 
 # --- view and outcome ------------------------------------------------------------------------
@@ -375,15 +395,16 @@ def view(state: State, viewer: PlayerId | None) -> View:
     """What ``viewer`` may know: their own hand, and everything public (no hand for None)."""
     seat = state.players.index(viewer) if viewer in state.players else None
     turn = current_player(state)
-    hand = tuple(sorted(state.hands[seat], key=KINDS.index)) if seat is not None else ()
+    hand = tuple(sorted(state.hands[seat], key=_RANK.__getitem__)) if seat is not None else ()
     allowed = allowed_kinds(state, seat) if seat is not None else ()
+    scores, hand_sizes = state.public
     return View(
         players=state.players,
         you=viewer if seat is not None else None,
         hand=hand,
         grid=state.grid,
-        scores=dict(zip(state.players, state.scores, strict=True)),
-        hand_sizes={p: len(h) for p, h in zip(state.players, state.hands, strict=True)},
+        scores=scores,
+        hand_sizes=hand_sizes,
         bag=len(state.bag),
         turn=turn,
         your_turn=bool(allowed),
