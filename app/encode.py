@@ -62,6 +62,14 @@ class Encoder:
         self._new = {}
 
     def encode(self, value: Any) -> str:
+        """``value`` (a view, an outcome) as JSON. The value itself is not remembered, only
+        its parts: a view is made afresh for every viewer and state, its parts are shared."""
+        shape = self._fields.get(type(value), False)
+        if isinstance(shape, tuple):
+            return "{" + ",".join(self._members(value, shape[0])) + "}"
+        return self._part(value)
+
+    def _part(self, value: Any) -> str:
         kind = type(value)
         if kind is str:
             text: str = _string(value)
@@ -102,7 +110,9 @@ class Encoder:
         return text
 
     def _members(self, value: Any, keys: _FieldKeys) -> list[str]:
-        """``"name":value`` for each field of a dataclass, plain values written inline."""
+        """``"name":value`` for each field of a dataclass: plain values written inline,
+        remembered parts looked up inline (most fields of a view are one or the other)."""
+        new, old = self._new, self._old
         parts = []
         for name, prefix in keys:
             item = getattr(value, name)
@@ -115,14 +125,23 @@ class Encoder:
                 parts.append(prefix + "null")
             elif kind is bool:
                 parts.append(prefix + ("true" if item else "false"))
+            elif kind is dict:
+                parts.append(prefix + self._dict(item))
             else:
-                parts.append(prefix + self.encode(item))
+                hit = new.get(id(item))
+                if hit is None:
+                    hit = old.get(id(item))
+                    if hit is None:
+                        parts.append(prefix + self._part(item))
+                        continue
+                    new[id(item)] = hit
+                parts.append(prefix + hit[1])
         return parts
 
     def _items(self, values: tuple[Any, ...]) -> list[str]:
         """The encoded items of a tuple; remembered items are looked up inline, as long tuples
         (a board) are mostly the same objects as last time."""
-        new, old, encode = self._new, self._old, self.encode
+        new, old, encode = self._new, self._old, self._part
         parts = []
         for item in values:
             kind = type(item)
@@ -146,22 +165,22 @@ class Encoder:
         try:
             return _dumps(value, option=_EXACT).decode()
         except TypeError:  # not plain: a dataclass, a set, a subclass, a non-string key…
-            return "{" + ",".join([_string(str(k)) + ":" + self.encode(v)
+            return "{" + ",".join([_string(str(k)) + ":" + self._part(v)
                                    for k, v in value.items()]) + "}"
 
     def _other(self, value: Any) -> tuple[str, bool]:
         if isinstance(value, enum.Enum):
-            return self.encode(value.value), False
+            return self._part(value.value), False
         if isinstance(value, bool | int | float | str):  # subclasses, floats
             return json.dumps(jsonable(value), ensure_ascii=False), False
         if isinstance(value, frozenset | set):
             text = json.dumps(jsonable(value), separators=(",", ":"), ensure_ascii=False)
             return text, isinstance(value, frozenset)
         if isinstance(value, Mapping):
-            return "{" + ",".join([_string(str(k)) + ":" + self.encode(v)
+            return "{" + ",".join([_string(str(k)) + ":" + self._part(v)
                                    for k, v in value.items()]) + "}", False
         if isinstance(value, tuple | list):
-            return "[" + ",".join([self.encode(v) for v in value]) + "]", False
+            return "[" + ",".join([self._part(v) for v in value]) + "]", False
         raise TypeError(f"{type(value).__name__} is not view data: {value!r}")
 
 
