@@ -53,8 +53,14 @@ SEEN_ACTION_IDS = 512  # per room: enough for any resend window, bounded for mem
 MAX_RETRIES = 5
 
 
-def dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+#: Compact JSON (one encoder for every call: ``json.dumps`` with options makes one per call).
+dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+_string: Callable[[str], str] = json.encoder.encode_basestring
+
+
+def json_string(value: str | None) -> str:
+    """A string (or None) as JSON, as ``dumps`` writes it, without an encoder's overhead."""
+    return "null" if value is None else _string(value)
 
 
 def hash_token(token: str) -> str:
@@ -291,7 +297,7 @@ class Room:
         self._bot_task: asyncio.Task[None] | None = None
         self._bots_stuck_at = -1
         self.encoder = Encoder()
-        self._summary: tuple[tuple[int, frozenset[str]], str] | None = None
+        self._summary: tuple[tuple[Any, ...], str, str] | None = None
         self.gone = False
 
     @property
@@ -318,11 +324,19 @@ class Room:
         return (conn.player is not None and conn.player == host) or (conn.table and host is None)
 
     def summary_json(self) -> str:
-        """The summary as JSON, encoded once per (version, who is connected)."""
-        key = (self.version, frozenset(self.connected()))
-        if self._summary is None or self._summary[0] != key:
-            self._summary = (key, dumps(self.summary()))
-        return self._summary[1]
+        """The summary as JSON. Only the version changes with every action, so the rest is
+        encoded once per change of what it shows (phase, options, seats, host, who is
+        connected) and the version is written between the two halves."""
+        r = self.record
+        key = (r.phase, r.options, r.seats, r.host, frozenset(self.connected()))
+        cached = self._summary
+        if cached is None or cached[0] != key:
+            rest = self.summary()
+            del rest["version"]
+            first = {k: rest.pop(k) for k in ("code", "game", "title", "phase")}
+            cached = self._summary = (key, dumps(first)[:-1] + ',"version":',
+                                      "," + dumps(rest)[1:])
+        return f"{cached[1]}{r.version}{cached[2]}"
 
     def summary(self) -> dict[str, Any]:
         """The public room summary (the ``room`` of every state message and GET /api/rooms)."""
@@ -375,10 +389,10 @@ class Room:
                 if view is None:
                     view = views[viewer] = self.view_json(viewer)
                 text = messages[key] = (
-                    f'{head},"you":{dumps(conn.player)},"is_host":{"true" if host else "false"},'
-                    f'"view":{view}{tail}')
+                    f'{head},"you":{json_string(conn.player)},'
+                    f'"is_host":{"true" if host else "false"},"view":{view}{tail}')
             if ack is not None and conn is ack[0]:
-                conn.push_state(f'{text[:-1]},"ref":{dumps(ack[1])}}}', replaceable=False)
+                conn.push_state(f'{text[:-1]},"ref":{json_string(ack[1])}}}', replaceable=False)
             else:
                 conn.push_state(text)
 
@@ -388,7 +402,7 @@ class Room:
         view = self.view_json(self.viewer_of(conn.player))
         conn.push_state(
             f'{{"type":"state","version":{self.version},"room":{self.summary_json()},'
-            f'"you":{dumps(conn.player)},"is_host":{host},"view":{view},'
+            f'"you":{json_string(conn.player)},"is_host":{host},"view":{view},'
             f'"outcome":{self.outcome_json()}}}')
 
     # --- connections --------------------------------------------------------------------
@@ -480,9 +494,11 @@ class Room:
         raise AppError("busy", f"Room {self.code} kept changing; try again.")
 
     def _install(self, change: Change) -> None:
-        self.record = change.record
+        old, new = self.record, change.record
+        self.record = new
         self.state = change.state
-        self._tokens = self._token_map(change.record)
+        if new.seats is not old.seats or new.table_token_hash != old.table_token_hash:
+            self._tokens = self._token_map(new)
         if change.new_game:
             self.seen.clear()
         if change.entry is not None:
