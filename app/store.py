@@ -30,10 +30,12 @@ import logging
 import queue
 import sqlite3
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
+
+import orjson
 
 log = logging.getLogger(__name__)
 
@@ -105,12 +107,14 @@ class Store(Protocol):
         """Store a new room; False if its code is taken."""
         ...
 
-    async def save(self, record: RoomRecord, expected: int, entry: LogEntry | None = None,
-                   new_game: bool = False) -> None:
+    def save(self, record: RoomRecord, expected: int, entry: LogEntry | None = None,
+             new_game: bool = False) -> Awaitable[None]:
         """Replace the room's record if its stored version is ``expected``, else Conflict.
 
         ``entry`` is appended to the log in the same transaction; ``new_game`` first drops the
-        log (a new game started)."""
+        log (a new game started). An awaitable rather than a coroutine, so that a backend can
+        hand back a plain future (the room shields it from cancellation: a future needs no
+        task for that, a coroutine does)."""
         ...
 
     async def load(self, code: str) -> StoredRoom | None:
@@ -135,6 +139,15 @@ class Store(Protocol):
 
 # --- JSON forms (shared by every backend) ----------------------------------------------------
 
+def plain_json(data: Any) -> str:
+    """Compact JSON of plain data: orjson (this runs on every save), the standard library for
+    what orjson refuses (an int beyond 64 bits). Both read back the same."""
+    try:
+        return orjson.dumps(data).decode()
+    except TypeError:
+        return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
 def record_to_json(record: RoomRecord) -> str:
     # By hand rather than dataclasses.asdict, which deep-copies every value: this runs on
     # every save, so it is on the hot path of every action.
@@ -143,7 +156,7 @@ def record_to_json(record: RoomRecord) -> str:
     data["seats"] = [{"id": s.id, "name": s.name, "token_hash": s.token_hash, "bot": s.bot}
                      for s in record.seats]
     data["players"] = list(record.players)
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return plain_json(data)
 
 
 def record_from_json(text: str | bytes) -> RoomRecord:
@@ -154,9 +167,8 @@ def record_from_json(text: str | bytes) -> RoomRecord:
 
 
 def entry_to_json(entry: LogEntry) -> str:
-    return json.dumps({"version": entry.version, "player": entry.player,
-                       "action": entry.action, "ref": entry.ref},
-                      separators=(",", ":"), ensure_ascii=False)
+    return plain_json({"version": entry.version, "player": entry.player,
+                       "action": entry.action, "ref": entry.ref})
 
 
 def entry_from_json(text: str | bytes) -> LogEntry:
@@ -185,6 +197,8 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 
 Op = Callable[[sqlite3.Connection], Any]
+#: A job's outcome: its future, its result, or the exception it raised.
+JobResult = tuple[asyncio.Future[Any], Any, BaseException | None]
 _STOP = object()
 
 
@@ -251,20 +265,18 @@ class SQLiteStore:
 
     def _run_batch(self, db: sqlite3.Connection, jobs: list[tuple[Op, asyncio.Future[Any]]]
                    ) -> None:
-        """Run ``jobs`` in one transaction, each inside a savepoint, then resolve them."""
-        results: list[tuple[asyncio.Future[Any], Any, BaseException | None]] = []
+        """Run ``jobs`` in one transaction (one fsync for all of them), then resolve them.
+
+        Every job normally succeeds, so they first run back to back (each statement costs
+        this thread a turn at the GIL, so none is spent on savepoints); if one raises, that
+        attempt is rolled back and the jobs run again, each in a savepoint, so that one job's
+        failure (a conflict) undoes nothing of the others."""
         try:
-            db.execute("BEGIN IMMEDIATE")
-            for op, future in jobs:
-                db.execute("SAVEPOINT op")
-                try:
-                    result = op(db)
-                except Exception as exc:
-                    db.execute("ROLLBACK TO op")
-                    results.append((future, None, exc))
-                else:
-                    results.append((future, result, None))
-                db.execute("RELEASE op")
+            results = self._attempt(db, jobs, careful=False)
+            if results is None:
+                db.execute("ROLLBACK")
+                results = self._attempt(db, jobs, careful=True)
+            assert results is not None
             db.execute("COMMIT")
         except Exception as exc:  # the commit itself failed: nothing of the batch is stored
             log.exception("SQLite batch failed")
@@ -280,10 +292,36 @@ class SQLiteStore:
             with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
                 loop.call_soon_threadsafe(_resolve, items)
 
-    async def _call(self, op: Callable[[sqlite3.Connection], T]) -> T:
+    @staticmethod
+    def _attempt(db: sqlite3.Connection, jobs: list[tuple[Op, asyncio.Future[Any]]],
+                 careful: bool) -> list[JobResult] | None:
+        """Begin a transaction and run ``jobs``: each in a savepoint when ``careful``, else
+        back to back, giving up (None) at the first that raises."""
+        results: list[JobResult] = []
+        db.execute("BEGIN IMMEDIATE")
+        for op, future in jobs:
+            if careful:
+                db.execute("SAVEPOINT op")
+            try:
+                result = op(db)
+            except Exception as exc:
+                if not careful:
+                    return None
+                db.execute("ROLLBACK TO op")
+                results.append((future, None, exc))
+            else:
+                results.append((future, result, None))
+            if careful:
+                db.execute("RELEASE op")
+        return results
+
+    def _submit(self, op: Callable[[sqlite3.Connection], T]) -> asyncio.Future[T]:
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self._queue.put((op, future))
-        return await future
+        return future
+
+    async def _call(self, op: Callable[[sqlite3.Connection], T]) -> T:
+        return await self._submit(op)
 
     # The Store protocol --------------------------------------------------------------------
 
@@ -297,10 +335,10 @@ class SQLiteStore:
             return cursor.rowcount == 1
         return await self._call(op)
 
-    async def save(self, record: RoomRecord, expected: int, entry: LogEntry | None = None,
-                   new_game: bool = False) -> None:
+    def save(self, record: RoomRecord, expected: int, entry: LogEntry | None = None,
+             new_game: bool = False) -> asyncio.Future[None]:
         text = record_to_json(record)
-        action = json.dumps(entry.action, separators=(",", ":")) if entry else None
+        action = plain_json(entry.action) if entry else None
 
         def op(db: sqlite3.Connection) -> None:
             cursor = db.execute(
@@ -316,7 +354,7 @@ class SQLiteStore:
                     "INSERT INTO actions (code, version, player, action, ref) "
                     "VALUES (?, ?, ?, ?, ?)",
                     (record.code, entry.version, entry.player, action, entry.ref))
-        await self._call(op)
+        return self._submit(op)
 
     async def load(self, code: str) -> StoredRoom | None:
         def op(db: sqlite3.Connection) -> StoredRoom | None:

@@ -161,6 +161,29 @@ def test_the_sqlite_writer_commits_concurrent_saves_in_groups(tmp_path: Path) ->
     assert ops == 200 + 200 + 1 and commits < ops  # fewer fsyncs than saves
 
 
+def test_a_conflict_in_a_group_commit_undoes_nothing_of_the_other_saves(tmp_path: Path
+                                                                          ) -> None:
+    async def body() -> tuple[list[BaseException | None], list[StoredRoom]]:
+        store = SQLiteStore(tmp_path / "conflict.sqlite3")
+        codes = [f"B{chr(65 + i // 24)}{chr(65 + i % 24)}B" for i in range(50)]
+        await asyncio.gather(*(store.create(_record(code)) for code in codes))
+        # One batch: every save but the 26th expects the stored version 1; that one is stale.
+        saves = [store.save(_record(code, 3 if i == 25 else 2), 2 if i == 25 else 1,
+                            LogEntry(3 if i == 25 else 2, "p1", {"n": i}))
+                 for i, code in enumerate(codes)]
+        outcomes = await asyncio.gather(*saves, return_exceptions=True)
+        rooms = await store.load_all()
+        await store.close()
+        return [o if isinstance(o, BaseException) else None for o in outcomes], rooms
+    outcomes, rooms = asyncio.run(body())
+    assert isinstance(outcomes[25], Conflict)
+    assert all(o is None for i, o in enumerate(outcomes) if i != 25)
+    versions = {r.record.code: (r.record.version, [e.action for e in r.entries]) for r in rooms}
+    assert versions["BBBB"] == (1, [])  # the 26th code: untouched
+    assert all(versions[code] == (2, [{"n": i}]) for i, code in enumerate(sorted(versions))
+               if code != "BBBB")
+
+
 def test_sqlite_runs_in_wal_mode_with_full_sync(tmp_path: Path) -> None:
     path = tmp_path / "mode.sqlite3"
 
