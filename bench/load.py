@@ -11,16 +11,21 @@ For each server it
    ``--duration`` seconds: the latency from sending an action to the moment the *last* of the
    room's sockets has the resulting state (p50, p99, max),
 and reads the server's resident memory (``/proc/<pid>/status``) before any room, after the
-HTTP set-up, after the sockets connected and at the end.
+HTTP set-up, after the sockets connected and at the end, and its CPU time (all threads, and
+the event-loop thread alone) in each phase.
 
 Actions are real game moves chosen from the mover's own view: the opening, then a single tile
 that fits next to recent tiles when the client finds one cheaply, else a one-tile trade (and a
-rematch when a game ends). Against the bare server the client sends the same kind of messages
-and does the same parsing; the bare server answers every message by sending one message of
-gamenight's mean state-message size to every socket of the room.
+rematch when a game ends).
 
-The client runs in this one process (uvloop) on the same machine, so it shares the CPU with the
-server it measures: read the figures as "server + client on these cores". Usage::
+Like with like: against the bare server the clients do exactly the same work per action. It
+sends every socket a real state message that a mover received from gamenight (of about
+gamenight's mean size, its version written in), and the clients parse it and choose a move
+from its view just as they do against gamenight. The clients run in ``--clients`` processes
+(default 2, one per core) so that they are never the bottleneck of one run and not the other
+(one process cannot keep up with the bare server). Every figure is "server and clients
+sharing this machine's cores": each run prints how many cores the server (and its event-loop
+thread, which cannot use more than one) and the clients used. Usage::
 
     .venv/bin/python bench/load.py                      # 1,000 rooms x 6 players, 2 s pace
     .venv/bin/python bench/load.py --rooms 100 --duration 10 --saturate 10   # a quick look
@@ -31,6 +36,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import socket
 import subprocess
@@ -101,6 +107,12 @@ class Server:
 
     def cpu_seconds(self) -> float:
         fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def main_thread_cpu_seconds(self) -> float:
+        """CPU time of the thread running the event loop (the one a server cannot spread)."""
+        path = f"/proc/{self.proc.pid}/task/{self.proc.pid}/stat"
+        fields = Path(path).read_text().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def stop(self) -> None:
@@ -272,16 +284,6 @@ def gamenight_message(room: Room) -> tuple[int, str]:
     return mover, json.dumps({"type": "action", "id": f"a{room.count}", "action": action})
 
 
-def bare_message(room: Room) -> tuple[int, str]:
-    """The same parsing work as for gamenight, and a message of the same kind."""
-    room.count += 1
-    mover = room.count % len(room.socks)
-    json.loads(room.socks[0].last)
-    json.loads(room.socks[mover].last)
-    return mover, json.dumps({"type": "action", "id": f"a{room.count}",
-                              "action": {"kind": "trade", "tiles": ["Ro"]}})
-
-
 async def act(room: Room, choose: Callable[[Room], tuple[int, str]]) -> None:
     mover, text = choose(room)
     room.begin(mover)
@@ -299,10 +301,9 @@ async def gather_limited(jobs: list[Callable[[], Awaitable[Any]]], limit: int) -
 
 # --- one run against one server --------------------------------------------------------------
 
-async def set_up_gamenight(server: Server, rooms: int, players: int, stats: Stats
-                           ) -> list[Room]:
+async def set_up_gamenight(url: str, rooms: int, players: int, stats: Stats) -> list[Room]:
     names = [f"P{i}" for i in range(players)]
-    async with httpx.AsyncClient(base_url=server.url, timeout=60) as client:
+    async with httpx.AsyncClient(base_url=url, timeout=60) as client:
         async def make_room() -> Room:
             reply = (await client.post("/api/rooms", json={"game": "qwirkle",
                                                            "name": names[0]})).json()
@@ -317,15 +318,15 @@ async def set_up_gamenight(server: Server, rooms: int, players: int, stats: Stat
         return list(await gather_limited([make_room] * rooms, 32))
 
 
-def set_up_bare(rooms: int, players: int, stats: Stats) -> list[Room]:
-    return [Room(f"R{i}", [f"p{j + 1}" for j in range(players)], [None] * players, stats)
-            for i in range(rooms)]
+def set_up_bare(process: int, rooms: int, players: int, stats: Stats) -> list[Room]:
+    return [Room(f"R{process}-{i}", [f"p{j + 1}" for j in range(players)], [None] * players,
+                 stats) for i in range(rooms)]
 
 
-async def connect_all(server: Server, rooms: list[Room], deflate: bool) -> None:
+async def connect_all(ws_url: str, rooms: list[Room], deflate: bool) -> None:
     async def open_room_socket(room: Room, index: int) -> None:
         token = room.tokens[index]
-        url = f"{server.ws_url}/ws/{room.code}" + (f"?token={token}" if token else "")
+        url = f"{ws_url}/ws/{room.code}" + (f"?token={token}" if token else "")
         ws = await connect(url, compression="deflate" if deflate else None,
                            ping_interval=None, max_size=None, open_timeout=60)
         sock = Sock(ws, room, index)
@@ -378,8 +379,9 @@ async def saturate(rooms: list[Room], choose: Callable[[Room], tuple[int, str]],
 
 
 async def paced(rooms: list[Room], choose: Callable[[Room], tuple[int, str]],
-                interval: float, seconds: float) -> tuple[int, int, float]:
-    """Each room acts every ``interval`` s, rooms evenly staggered; skip a beat if late."""
+                interval: float, seconds: float, offsets: list[float]) -> tuple[int, int, float]:
+    """Each room acts every ``interval`` s, room ``i`` at ``offsets[i]`` of the interval
+    (spread evenly over every client process's rooms); skip a beat if late."""
     start = time.perf_counter() + 0.5
     stop = start + seconds
     sent = skipped = 0
@@ -401,7 +403,8 @@ async def paced(rooms: list[Room], choose: Callable[[Room], tuple[int, str]],
                 skipped += 1
             due += interval
 
-    await asyncio.gather(*(loop(r, interval * i / len(rooms)) for i, r in enumerate(rooms)))
+    await asyncio.gather(*(loop(r, interval * offset) for r, offset in zip(rooms, offsets,
+                                                                             strict=True)))
     return sent, skipped, time.perf_counter() - start
 
 
@@ -412,7 +415,84 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def run(kind: str, args: argparse.Namespace, message_bytes: int) -> dict[str, Any]:
+def mover_messages(rooms: list[Room], limit: int = 20) -> list[str]:
+    """Some state messages that a mover received in a running game (what the bare server will
+    send: a real view, with a hand, a board and allowed moves to choose from)."""
+    found = []
+    for room in rooms:
+        for sock in room.socks:
+            if '"your_turn":true' in sock.last and '"phase":"playing"' in sock.last:
+                found.append(sock.last)
+                break
+        if len(found) >= limit:
+            break
+    return found
+
+
+# --- one client process ----------------------------------------------------------------------
+
+async def drive(kind: str, args: argparse.Namespace, port: int, index: int, shares: list[int],
+                message: str, barrier: Any, results: Any) -> None:
+    """This process's share of the rooms, through every phase in step with the others (the
+    parent measures the server between the phases)."""
+    stats = Stats()
+    server_url, ws_url = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+    mine = shares[index]
+    if kind == "gamenight":
+        rooms = await set_up_gamenight(server_url, mine, args.players, stats)
+    else:
+        rooms = set_up_bare(index, mine, args.players, stats)
+    await asyncio.to_thread(barrier.wait)  # 1: rooms made
+    await connect_all(ws_url, rooms, args.deflate)
+    while any(not s.last for r in rooms for s in r.socks):
+        if kind == "bare":  # the bare server sends nothing on connect: the same first state
+            for r in rooms:
+                for s in r.socks:
+                    s.last = s.last or message
+        await asyncio.sleep(0.05)
+    await asyncio.to_thread(barrier.wait)  # 2: connected
+    if kind == "gamenight":
+        for room in rooms:
+            room.begin(0)
+            await room.socks[0].ws.send('{"type":"start"}')
+        await settle(rooms)
+    await asyncio.to_thread(barrier.wait)  # 3: saturation starts
+    own0 = own_cpu_seconds()
+    done, elapsed = await saturate(rooms, gamenight_message, args.saturate)
+    await settle(rooms)
+    own1 = own_cpu_seconds()
+    await asyncio.to_thread(barrier.wait)  # 4: saturation over
+    stats.recording = True
+    stats.messages = stats.bytes = 0
+    # Rooms of all processes together are staggered evenly over the interval.
+    offsets = [(k * len(shares) + index) / max(sum(shares), 1) for k in range(len(rooms))]
+    sent, skipped, paced_seconds = await paced(rooms, gamenight_message, args.interval,
+                                               args.duration, offsets)
+    await settle(rooms)
+    own2 = own_cpu_seconds()
+    await asyncio.to_thread(barrier.wait)  # 5: paced phase over
+    results.put({
+        "done": done, "elapsed": elapsed, "sent": sent, "skipped": skipped,
+        "paced_seconds": paced_seconds, "latencies": stats.latencies, "errors": stats.errors,
+        "error_codes": stats.error_codes, "lost": stats.lost, "messages": stats.messages,
+        "bytes": stats.bytes, "client_cpu_saturated": own1 - own0,
+        "client_cpu_paced": own2 - own1,
+        "samples": mover_messages(rooms) if kind == "gamenight" else [],
+    })
+    for room in rooms:
+        for sock in room.socks:
+            await sock.ws.close()
+
+
+def client_process(kind: str, args: argparse.Namespace, port: int, index: int,
+                   shares: list[int], message: str, barrier: Any, results: Any) -> None:
+    uvloop.run(drive(kind, args, port, index, shares, message, barrier, results))
+
+
+# --- one run against one server --------------------------------------------------------------
+
+def run(kind: str, args: argparse.Namespace, message: str) -> dict[str, Any]:
+    """Start the server, drive it with ``args.clients`` client processes, measure it."""
     port = free_port()
     workdir = tempfile.mkdtemp(prefix="gamenight-load-")
     if kind == "gamenight":
@@ -421,99 +501,123 @@ async def run(kind: str, args: argparse.Namespace, message_bytes: int) -> dict[s
             "GAMENIGHT_DB": f"{workdir}/load.sqlite3", "GAMENIGHT_LOG_LEVEL": "warning",
             "GAMENIGHT_ROOMS_PER_ADDRESS": "1000000", "GAMENIGHT_JOIN_MISSES": "1000000",
             "GAMENIGHT_REDIS_URL": "", "GAMENIGHT_WS_DEFLATE": str(args.deflate).lower()}, port)
-        choose = gamenight_message
     else:
+        sample = Path(workdir) / "state.json"
+        sample.write_text(message)
         server = Server("bare", [sys.executable, str(ROOT / "bench" / "bare_broadcast.py"),
-                                 "--port", str(port), "--message-bytes", str(message_bytes),
+                                 "--port", str(port), "--message-file", str(sample),
                                  *(["--deflate"] if args.deflate else [])],
                         {}, port)
-        choose = bare_message
-    stats = Stats()
+    clients = max(1, min(args.clients, args.rooms))
+    shares = [args.rooms // clients + (1 if i < args.rooms % clients else 0)
+              for i in range(clients)]
+    context = multiprocessing.get_context("fork")  # nothing runs in this process yet
+    barrier = context.Barrier(clients + 1, timeout=600)
+    results = context.Queue()
     result: dict[str, Any] = {"server": kind}
     try:
         rss_idle = server.rss_kib()
         t0 = time.perf_counter()
-        if kind == "gamenight":
-            rooms = await set_up_gamenight(server, args.rooms, args.players, stats)
-        else:
-            rooms = set_up_bare(args.rooms, args.players, stats)
+        procs = [context.Process(target=client_process,
+                                 args=(kind, args, port, i, shares, message, barrier, results))
+                 for i in range(clients)]
+        for proc in procs:
+            proc.start()
+        barrier.wait()  # 1: rooms made
         rss_rooms = server.rss_kib()
-        await connect_all(server, rooms, args.deflate)
-        connections = sum(len(r.socks) for r in rooms)
-        while any(not s.last for r in rooms for s in r.socks):
-            if kind == "bare":  # the bare server sends nothing on connect: fake a first state
-                for r in rooms:
-                    for s in r.socks:
-                        s.last = s.last or '{"type":"state","version":0}'
-            await asyncio.sleep(0.05)
+        barrier.wait()  # 2: connected
         rss_connected = server.rss_kib()
         set_up_seconds = time.perf_counter() - t0
-        if kind == "gamenight":
-            for room in rooms:
-                room.begin(0)
-                await room.socks[0].ws.send('{"type":"start"}')
-            await settle(rooms)
-        cpu0, own0 = server.cpu_seconds(), own_cpu_seconds()
-        done, elapsed = await saturate(rooms, choose, args.saturate)
-        cpu1, own1 = server.cpu_seconds(), own_cpu_seconds()
-        await settle(rooms)
+        barrier.wait()  # 3: saturation starts
+        cpu0, main0, w0 = server.cpu_seconds(), server.main_thread_cpu_seconds(), time.time()
+        barrier.wait()  # 4: saturation over
+        cpu1, main1, w1 = server.cpu_seconds(), server.main_thread_cpu_seconds(), time.time()
         rss_saturated = server.rss_kib()
-        stats.recording = True
-        stats.messages = stats.bytes = 0
-        sent, skipped, paced_seconds = await paced(rooms, choose, args.interval, args.duration)
-        await settle(rooms)
-        cpu2, own2 = server.cpu_seconds(), own_cpu_seconds()
+        barrier.wait()  # 5: paced phase over
+        cpu2, w2 = server.cpu_seconds(), time.time()
         rss_end = server.rss_kib()
-        result.update({
-            "rooms": len(rooms), "connections": connections,
-            "set_up_seconds": round(set_up_seconds, 1),
-            "saturated_actions_per_s": round(done / elapsed, 1),
-            "saturated_server_cpu_ms_per_action": round((cpu1 - cpu0) / max(done, 1) * 1000, 3),
-            "saturated_client_cpu_ms_per_action": round((own1 - own0) / max(done, 1) * 1000, 3),
-            "paced_actions_per_s": round(len(stats.latencies) / paced_seconds, 1),
-            "paced_sent": sent, "paced_skipped_beats": skipped, "errors": stats.errors,
-            "error_codes": stats.error_codes, "lost": stats.lost,
-            "paced_server_cpu_share": round((cpu2 - cpu1) / paced_seconds, 2),
-            "paced_client_cpu_share": round((own2 - own1) / paced_seconds, 2),
-            "p50_ms": round(quantile(stats.latencies, 0.50) * 1000, 2),
-            "p99_ms": round(quantile(stats.latencies, 0.99) * 1000, 2),
-            "max_ms": round(max(stats.latencies, default=float("nan")) * 1000, 2),
-            "mean_message_bytes": round(stats.bytes / max(stats.messages, 1)),
-            "rss_idle_mib": round(rss_idle / 1024, 1),
-            "rss_connected_mib": round(rss_connected / 1024, 1),
-            "rss_after_saturation_mib": round(rss_saturated / 1024, 1),
-            "rss_end_mib": round(rss_end / 1024, 1),
-            "kib_per_connection": round((rss_connected - rss_rooms) / connections, 1),
-            "kib_per_player_all_in": round((rss_end - rss_idle) / connections, 1),
-        })
+        parts = [results.get(timeout=120) for _ in procs]
+        for proc in procs:
+            proc.join(30)
     finally:
         server.stop()
+    done = sum(p["done"] for p in parts)
+    elapsed = max(p["elapsed"] for p in parts)
+    paced_seconds = max(p["paced_seconds"] for p in parts)
+    latencies = [x for p in parts for x in p["latencies"]]
+    client_saturated = sum(p["client_cpu_saturated"] for p in parts)
+    client_paced = sum(p["client_cpu_paced"] for p in parts)
+    messages = sum(p["messages"] for p in parts)
+    error_codes: dict[str, int] = {}
+    for p in parts:
+        for code, n in p["error_codes"].items():
+            error_codes[code] = error_codes.get(code, 0) + n
+    connections = args.rooms * args.players
+    result.update({
+        "rooms": args.rooms, "connections": connections, "client_processes": clients,
+        "set_up_seconds": round(set_up_seconds, 1),
+        "saturated_actions_per_s": round(done / elapsed, 1),
+        "saturated_server_cpu_ms_per_action": round((cpu1 - cpu0) / max(done, 1) * 1000, 3),
+        "saturated_client_cpu_ms_per_action": round(client_saturated / max(done, 1) * 1000, 3),
+        "saturated_server_cores": round((cpu1 - cpu0) / (w1 - w0), 2),
+        "saturated_server_main_thread_cores": round((main1 - main0) / (w1 - w0), 2),
+        "saturated_client_cores": round(client_saturated / (w1 - w0), 2),
+        "paced_actions_per_s": round(len(latencies) / paced_seconds, 1),
+        "paced_sent": sum(p["sent"] for p in parts),
+        "paced_skipped_beats": sum(p["skipped"] for p in parts),
+        "errors": sum(p["errors"] for p in parts), "error_codes": error_codes,
+        "lost": sum(p["lost"] for p in parts),
+        "paced_server_cores": round((cpu2 - cpu1) / (w2 - w1), 2),
+        "paced_client_cores": round(client_paced / (w2 - w1), 2),
+        "p50_ms": round(quantile(latencies, 0.50) * 1000, 2),
+        "p99_ms": round(quantile(latencies, 0.99) * 1000, 2),
+        "max_ms": round(max(latencies, default=float("nan")) * 1000, 2),
+        "mean_message_bytes": round(sum(p["bytes"] for p in parts) / max(messages, 1)),
+        "rss_idle_mib": round(rss_idle / 1024, 1),
+        "rss_connected_mib": round(rss_connected / 1024, 1),
+        "rss_after_saturation_mib": round(rss_saturated / 1024, 1),
+        "rss_end_mib": round(rss_end / 1024, 1),
+        "kib_per_connection": round((rss_connected - rss_rooms) / connections, 1),
+        "kib_per_player_all_in": round((rss_end - rss_idle) / connections, 1),
+    })
+    samples = [s for p in parts for s in p["samples"]]
+    if samples:  # the mover's message closest to the mean size, for the bare server
+        mean = result["mean_message_bytes"]
+        result["sample_message"] = min(samples, key=lambda s: abs(len(s) - mean))
     return result
 
 
 def show(result: dict[str, Any]) -> None:
     print(f"\n== {result['server']} ==")
     for key, value in result.items():
-        if key != "server":
+        if key not in ("server", "sample_message"):
             print(f"  {key:38} {value}")
 
 
-async def main_async(args: argparse.Namespace) -> None:
-    results = [await run("gamenight", args, 0)]
+def main_run(args: argparse.Namespace) -> None:
+    results = [run("gamenight", args, "")]
     show(results[0])
     if not args.skip_bare:
-        results.append(await run("bare", args, results[0]["mean_message_bytes"]))
+        message = results[0].get("sample_message")
+        if message is None:
+            raise SystemExit("no mover's state message was seen; nothing to give the bare server")
+        results.append(run("bare", args, message))
         show(results[1])
         ours, bare = results
         ratio = {
             "saturated_ratio": round(ours["saturated_actions_per_s"]
                                      / bare["saturated_actions_per_s"], 3),
             "paced_ratio": round(ours["paced_actions_per_s"] / bare["paced_actions_per_s"], 3),
+            "server_cpu_per_action_ratio": round(
+                bare["saturated_server_cpu_ms_per_action"]
+                / ours["saturated_server_cpu_ms_per_action"], 3),
         }
-        print(f"\n== gamenight / bare ==\n  saturated actions/s ratio {ratio['saturated_ratio']}"
-              f"\n  paced actions/s ratio     {ratio['paced_ratio']}")
+        print("\n== gamenight / bare ==")
+        for key, value in ratio.items():
+            print(f"  {key:38} {value}")
         results.append(ratio)
-    print(f"\n(machine: {os.cpu_count()} cores, shared by server and client)")
+    print(f"\n(machine: {os.cpu_count()} cores, shared by the server and {args.clients} client "
+          "processes)")
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=2))
 
@@ -527,13 +631,16 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=30.0, help="paced phase, seconds")
     parser.add_argument("--saturate", type=float, default=20.0,
                         help="saturation phase, seconds")
+    parser.add_argument("--clients", type=int, default=2,
+                        help="client processes sharing the rooms (one per core: a single one "
+                             "would be the bottleneck against the bare server, and the "
+                             "comparison would measure the client)")
     parser.add_argument("--skip-bare", action="store_true")
     parser.add_argument("--deflate", action="store_true",
                         help="clients offer and servers accept permessage-deflate, as browsers "
                              "and uvicorn do by default (gamenight turns it off)")
     parser.add_argument("--json", help="also write the figures to this file")
-    args = parser.parse_args()
-    uvloop.run(main_async(args))
+    main_run(parser.parse_args())
 
 
 if __name__ == "__main__":
