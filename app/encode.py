@@ -27,6 +27,7 @@ import dataclasses
 import enum
 import json
 from collections.abc import Mapping
+from operator import is_
 from typing import Any
 
 import orjson
@@ -43,18 +44,23 @@ _FieldKeys = tuple[tuple[str, str], ...]
 
 #: The most parts remembered at once (a few broadcasts' worth of the biggest view).
 LIMIT = 50_000
+#: Tuples this long in a dataclass field are checked for having grown from the last one there
+#: (shorter ones are cheaper to encode than to check).
+GROWN = 8
 
 
 class Encoder:
     """Encodes values to compact JSON, remembering immutable parts between calls of one
     broadcast and across consecutive broadcasts (see :meth:`rotate`)."""
 
-    __slots__ = ("_old", "_new", "_fields")
+    __slots__ = ("_old", "_new", "_fields", "_held")
 
     def __init__(self) -> None:
         self._old: dict[int, tuple[Any, str]] = {}
         self._new: dict[int, tuple[Any, str]] = {}
         self._fields: dict[type, tuple[_FieldKeys, bool] | None | bool] = {}
+        #: The last tuple each dataclass field held, with its text (see :meth:`_grown`).
+        self._held: dict[tuple[type, str], tuple[tuple[Any, ...], str]] = {}
 
     def rotate(self) -> None:
         """Start a new broadcast: keep what the last one used, forget the rest."""
@@ -132,11 +138,30 @@ class Encoder:
                 if hit is None:
                     hit = old.get(id(item))
                     if hit is None:
-                        parts.append(prefix + self._part(item))
+                        if kind is tuple and len(item) >= GROWN:
+                            parts.append(prefix + self._grown((type(value), name), item))
+                        else:
+                            parts.append(prefix + self._part(item))
                         continue
                     new[id(item)] = hit
                 parts.append(prefix + hit[1])
         return parts
+
+    def _grown(self, slot: tuple[type, str], values: tuple[Any, ...]) -> str:
+        """A new tuple in a dataclass field: when it starts with the very objects the field
+        held last time (a board that gained a few tiles), only what it adds is encoded."""
+        held = self._held.get(slot)
+        if held is not None and 0 < len(held[0]) < len(values) and all(
+                map(is_, held[0], values)):
+            before, text = held
+            text = text[:-1] + "," + ",".join(self._items(values[len(before):])) + "]"
+        else:
+            text = "[" + ",".join(self._items(values)) + "]"
+        self._held[slot] = (values, text)
+        if len(self._new) >= LIMIT:
+            self._new.clear()
+        self._new[id(values)] = (values, text)
+        return text
 
     def _items(self, values: tuple[Any, ...]) -> list[str]:
         """The encoded items of a tuple; remembered items are looked up inline, as long tuples

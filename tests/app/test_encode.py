@@ -67,3 +67,26 @@ def test_the_encoder_handles_every_kind_of_view_data() -> None:
     assert json.loads(encoder.encode(value)) == jsonable(value)
     with pytest.raises(TypeError):
         encoder.encode(object())
+
+
+@dataclass(frozen=True)
+class Board:
+    tiles: tuple[Part, ...]
+
+
+def test_a_board_that_grows_shrinks_or_changes_in_place_is_encoded_exactly() -> None:
+    parts = [Part(str(i), frozenset({str(i)}), Colour.RED, i / 2) for i in range(20)]
+    boards = [
+        Board(tuple(parts[:10])),
+        Board(tuple(parts[:12])),  # grew: the same objects, then two more
+        Board(tuple(parts[:12]) + (Part("x", frozenset(), Colour.RED, 0.0),)),
+        Board(tuple(parts[:9])),  # shrank
+        # An equal but different object in the middle (1 == 1.0, but it is written "1").
+        Board((*parts[:2], Part("2", frozenset({"2"}), Colour.RED, 1), *parts[3:15])),
+        Board(tuple(parts[:15]) + tuple(parts[:5])),
+    ]
+    encoder = Encoder()
+    for board in boards:
+        encoder.rotate()
+        expected = json.dumps(jsonable(board), separators=(",", ":"), ensure_ascii=False)
+        assert encoder.encode(board) == expected
