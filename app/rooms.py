@@ -40,11 +40,11 @@ from starlette.websockets import WebSocket
 
 import rules
 from app.config import Settings
-from app.encode import Encoder
+from app.encode import Encoder, plain
 from app.protocol import CODE_ALPHABET, CODE_LENGTH, ERRORS, AppError
 from app.pubsub import Notice, PubSub
 from app.store import Conflict, LogEntry, RoomRecord, Seat, Store, StoredRoom
-from rules.base import HOST, Game, RuleError, jsonable, resolve_options
+from rules.base import HOST, Game, RuleError, resolve_options
 
 log = logging.getLogger(__name__)
 
@@ -588,7 +588,7 @@ class Room:
             raise AppError("text_too_long", f"Texts in an action may be at most "
                                             f"{self.rooms.settings.max_text} characters.")
         action = parse_action(self.game, raw)
-        payload = jsonable(action)
+        payload = plain(action)
 
         def decide(record: RoomRecord, state: Any) -> Change:
             if (actor, action_id) in self.seen:
@@ -759,7 +759,7 @@ class Room:
                 raise NoChange
             action = self.game.bot_action(state, player)
             new_state = self.game.apply(state, player, action)
-            return self._played(record, new_state, player, jsonable(action), None)
+            return self._played(record, new_state, player, plain(action), None)
         try:
             await self.mutate(decide)
         except NoChange:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from app.encode import Encoder
+from app.encode import Encoder, plain
 from rules import GAMES
 from rules.base import jsonable
 
@@ -90,3 +90,31 @@ def test_a_board_that_grows_shrinks_or_changes_in_place_is_encoded_exactly() -> 
         encoder.rotate()
         expected = json.dumps(jsonable(board), separators=(",", ":"), ensure_ascii=False)
         assert encoder.encode(board) == expected
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_plain_equals_jsonable_for_every_action_of_whole_games(game_id: str) -> None:
+    game = GAMES[game_id]
+    players = [f"p{i}" for i in range(1, game.min_players + 2)][:game.max_players]
+    rng = random.Random(3)
+    state = game.start(players, 777, {})
+    for _ in range(300):
+        if game.outcome(state) is not None:
+            break
+        player = rng.choice(sorted(game.to_act(state)))
+        action = game.bot_action(state, player)
+        assert plain(action) == jsonable(action)
+        assert json.dumps(plain(action)) == json.dumps(jsonable(action))  # same key order
+        state = game.apply(state, player, action)
+
+
+def test_plain_equals_jsonable_for_every_kind_of_value() -> None:
+    value: Any = {
+        "parts": (Part("a", frozenset({"z", "b"}), Colour.RED, 1.5),) * 2,
+        "loose": Loose([1, 2]),
+        "nested": {1: [None, True, False], "ü": "naïve"},
+        "board": Board(()),
+    }
+    assert json.dumps(plain(value)) == json.dumps(jsonable(value))
+    with pytest.raises(TypeError):
+        plain(Part)  # a class is not data
