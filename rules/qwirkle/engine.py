@@ -322,9 +322,8 @@ def _check_line(line: Sequence[str]) -> None:
     if len(line) > LONGEST_LINE:
         raise IllegalMove(f"A line may hold at most 6 tiles; this one would hold {len(line)}.",
                           "line_too_long")
-    seen = Counter(line)
-    twice = [t for t, n in seen.items() if n > 1]
-    if twice:
+    if len(set(line)) != len(line):
+        twice = [t for t, n in Counter(line).items() if n > 1]
         raise IllegalMove(f"A line may not hold the same tile twice: {twice[0]} would repeat.",
                           "duplicate_in_line")
     if not is_line(line):
