@@ -488,7 +488,8 @@ class Room:
                 for conn in self.connections:
                     if conn.player == change.kicked:
                         conn.close(ERRORS["kicked"].close or 1008, "kicked")
-            self.rooms.notify({"kind": "change", "code": self.code, "version": self.version})
+            if self.rooms.pubsub.has_peers:
+                self.rooms.notify({"kind": "change", "code": self.code, "version": self.version})
             self.schedule_bots()
             return change
         raise AppError("busy", f"Room {self.code} kept changing; try again.")
@@ -731,6 +732,8 @@ class Room:
         if self._bots_stuck_at == self.version:
             return []
         bots = {s.id for s in self.record.seats if s.bot}
+        if not bots:  # the usual case, checked after every action: no need to ask the game
+            return []
         return sorted(bots & self.game.to_act(self.state))
 
     def schedule_bots(self) -> None:
