@@ -1,6 +1,6 @@
 """Annotated dependencies: a route asks for a ``RoomDep`` and gets a live room, or the request
 never reaches it (404 unknown_room, 429 too_many_attempts — decided in one place,
-:meth:`app.rooms.Rooms.lookup`)."""
+:meth:`app.registry.Rooms.lookup`)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from starlette.websockets import WebSocket
 
 from app.config import Settings
 from app.protocol import ERRORS, AppError
-from app.rooms import Room, Rooms
+from app.registry import Rooms
+from app.rooms import Room
 
 
 def get_rooms(connection: HTTPConnection) -> Rooms:

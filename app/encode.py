@@ -35,6 +35,15 @@ import orjson
 from rules.base import jsonable
 
 _string: Any = json.encoder.encode_basestring  # the C version when _json is built
+#: Compact JSON for small messages (one encoder for every call: ``json.dumps`` with options
+#: builds one per call).
+dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
+def json_string(value: str | None) -> str:
+    """A string (or None) as JSON, as ``dumps`` writes it, without an encoder's overhead."""
+    return "null" if value is None else str(_string(value))
+
 _dumps = orjson.dumps
 #: orjson takes only exact builtins (str, int, float, bool, None, dict, list, tuple) and enums;
 #: everything else (dataclasses, subclasses, sets) raises, and the dict is walked in Python.

@@ -26,7 +26,7 @@ from fastapi.staticfiles import StaticFiles
 from app.config import Settings
 from app.protocol import AppError
 from app.pubsub import LocalPubSub, PubSub
-from app.rooms import Rooms
+from app.registry import Rooms
 from app.routes import api, assets, ws
 from app.store import SQLiteStore, Store
 from rules.base import Game

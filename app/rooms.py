@@ -22,15 +22,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import json
 import logging
 import secrets
 import time
 import types
 import typing
 import unicodedata
-from collections import OrderedDict, deque
-from collections.abc import Awaitable, Callable, Coroutine, Generator, Iterable, Mapping
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Annotated, Any
@@ -38,13 +37,14 @@ from typing import Annotated, Any
 from pydantic import Field, TypeAdapter, ValidationError
 from starlette.websockets import WebSocket
 
-import rules
-from app.config import Settings
-from app.encode import Encoder, plain
+from app.connection import Connection
+from app.encode import Encoder, dumps, json_string, plain
 from app.protocol import CODE_ALPHABET, CODE_LENGTH, ERRORS, AppError
-from app.pubsub import Notice, PubSub
-from app.store import Conflict, LogEntry, RoomRecord, Seat, Store, StoredRoom
+from app.store import Conflict, LogEntry, RoomRecord, Seat, StoredRoom
 from rules.base import HOST, Game, RuleError, resolve_options
+
+if typing.TYPE_CHECKING:
+    from app.registry import Rooms  # the registry imports this module
 
 log = logging.getLogger(__name__)
 
@@ -53,14 +53,6 @@ SEEN_ACTION_IDS = 512  # per room: enough for any resend window, bounded for mem
 MAX_RETRIES = 5
 
 
-#: Compact JSON (one encoder for every call: ``json.dumps`` with options makes one per call).
-dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
-_string: Callable[[str], str] = json.encoder.encode_basestring
-
-
-def json_string(value: str | None) -> str:
-    """A string (or None) as JSON, as ``dumps`` writes it, without an encoder's overhead."""
-    return "null" if value is None else _string(value)
 
 
 def hash_token(token: str) -> str:
@@ -141,141 +133,6 @@ class Change:
     new_game: bool = False
     kicked: str | None = None
     result: Any = None
-
-
-@dataclass(frozen=True)
-class _Close:
-    code: int
-    reason: str
-
-
-class Connection:
-    """One open socket and its outbox.
-
-    A message is sent at once, by whoever pushes it: a send to a socket whose transport takes
-    data completes without ever suspending, so it is run eagerly (started with
-    ``coro.send(None)``, as Python 3.12's eager tasks start) instead of waking a task per
-    socket per broadcast. Only a send that has to wait (a slow phone whose transport buffer
-    is full) hands over to a writer task, which finishes it, drains what queued up meanwhile,
-    and ends. So a slow phone never holds up anyone else. Views are full, so a state waiting
-    in the outbox is replaced by a newer one instead of queueing behind it.
-    """
-
-    __slots__ = ("ws", "player", "table", "outbox", "tail_replaceable", "writer", "closing",
-                 "allowance", "stamp", "limited_at")
-
-    def __init__(self, ws: WebSocket, player: str | None, table: bool, rate: float) -> None:
-        self.ws = ws
-        self.player = player
-        self.table = table
-        self.outbox: deque[str | _Close] = deque()
-        self.tail_replaceable = False
-        self.closing = False
-        self.allowance = rate
-        self.stamp = time.monotonic()
-        self.limited_at = 0.0
-        #: The task finishing a send that had to wait, while there is one.
-        self.writer: asyncio.Task[None] | None = None
-
-    def push_state(self, text: str, replaceable: bool = True) -> None:
-        if self.closing:
-            return
-        if self.writer is None:
-            self._send_now(text)
-            return
-        if self.tail_replaceable and self.outbox:
-            self.outbox[-1] = text
-        else:
-            self.outbox.append(text)
-        self.tail_replaceable = replaceable
-
-    def push(self, text: str) -> None:
-        if self.closing:
-            return
-        if self.writer is None:
-            self._send_now(text)
-            return
-        self.outbox.append(text)
-        self.tail_replaceable = False
-
-    def error(self, ref: str | None, code: str, message: str) -> None:
-        self.push(dumps({"type": "error", "ref": ref, "code": code, "message": message}))
-
-    def close(self, code: int, reason: str) -> None:
-        """Close after what is already queued; nothing more is queued after this."""
-        if self.closing:
-            return
-        self.outbox.append(_Close(code, reason))
-        self.tail_replaceable = False
-        self.closing = True
-        if self.writer is None:
-            self.writer = asyncio.get_running_loop().create_task(self._write(None))
-
-    def allow(self, rate: float) -> bool:
-        """Token bucket: ``rate`` messages a second, bursts up to ``rate``."""
-        now = time.monotonic()
-        self.allowance = min(rate, self.allowance + (now - self.stamp) * rate)
-        self.stamp = now
-        if self.allowance < 1:
-            return False
-        self.allowance -= 1
-        return True
-
-    def _send_now(self, text: str) -> None:
-        """Send ``text`` in the caller; if the send has to wait, a writer task finishes it."""
-        send = self.ws.send_text(text)
-        try:
-            waiting = send.send(None)
-        except StopIteration:
-            return
-        except Exception:  # the peer went away: the reader will notice and detach
-            self.closing = True
-            return
-        self.writer = asyncio.get_running_loop().create_task(
-            self._write(_finish(send, waiting)))
-
-    async def _write(self, first: Awaitable[None] | None) -> None:
-        """Finish ``first`` (a send that had to wait), then send what queued up meanwhile."""
-        outbox = self.outbox
-        try:
-            if first is not None:
-                await first
-            while outbox:
-                item = outbox.popleft()
-                if not outbox:
-                    self.tail_replaceable = False
-                if isinstance(item, _Close):
-                    await self.ws.close(item.code, item.reason)
-                    return
-                await self.ws.send_text(item)
-        except Exception:  # the peer went away mid-send: the reader will notice and detach
-            self.closing = True
-        self.writer = None
-
-    async def stop(self) -> None:
-        """Stop the writer: at once if the socket is gone, after the close frame if one is
-        queued (the peer should learn why it was closed)."""
-        writer = self.writer
-        if self.closing and writer is not None and not writer.done():
-            with contextlib.suppress(asyncio.TimeoutError, Exception):
-                await asyncio.wait_for(asyncio.shield(writer), 2)
-        self.closing = True
-        if writer is not None and not writer.done():
-            writer.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await writer
-
-
-@types.coroutine
-def _finish(send: Coroutine[Any, Any, Any], waiting: Any) -> Generator[Any, None, None]:
-    """The rest of a send that was started eagerly and suspended on ``waiting``: let the task
-    wait for it, then resume the send where it stopped (what a task does with a coroutine)."""
-    try:
-        yield waiting
-    except BaseException:
-        send.close()
-        raise
-    yield from send.__await__()
 
 
 class Room:
@@ -785,213 +642,3 @@ def replay(game: Game[Any], stored: StoredRoom) -> Any:
         return None
     return game.replay(record.players, record.seed, record.options,
                        ((e.player, parse_action(game, e.action)) for e in stored.entries))
-
-
-class Rooms:
-    """Every live room of this instance, and the per-address limits."""
-
-    def __init__(self, settings: Settings, store: Store, pubsub: PubSub,
-                 games: Mapping[str, Game[Any]] | None = None) -> None:
-        self.settings = settings
-        self.store = store
-        self.pubsub = pubsub
-        self.games = dict(rules.GAMES if games is None else games)
-        self.rooms: dict[str, Room] = {}
-        self.instance = secrets.token_hex(6)
-        self._misses: dict[str, deque[float]] = {}
-        self._loading: dict[str, asyncio.Future[Room | None]] = {}
-        self._tasks: set[asyncio.Task[Any]] = set()
-        self._sweeper: asyncio.Task[None] | None = None
-
-    # --- life cycle ---------------------------------------------------------------------
-
-    async def start(self) -> None:
-        """Restore every live room from the store, then listen to other instances."""
-        cutoff = time.time() - self.settings.idle_hours * 3600
-        for stored in await self.store.load_all():
-            if stored.record.updated_at < cutoff:
-                await self.store.delete(stored.record.code, stored.record.version)
-                continue
-            room = self._revive(stored)
-            if room is not None:
-                self.rooms[room.code] = room
-        for room in self.rooms.values():
-            room.schedule_bots()
-        await self.pubsub.subscribe(self._on_notice)
-        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
-        log.info("restored %d rooms", len(self.rooms))
-
-    def _revive(self, stored: StoredRoom) -> Room | None:
-        game = self.games.get(stored.record.game)
-        if game is None:
-            log.error("room %s is for unknown game %r; left in the store",
-                      stored.record.code, stored.record.game)
-            return None
-        try:
-            state = replay(game, stored)
-        except Exception:
-            log.exception("room %s could not be replayed; left in the store", stored.record.code)
-            return None
-        return Room(self, game, stored.record, state, stored.entries)
-
-    async def close(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
-        for room in list(self.rooms.values()):
-            await room.stop()
-            room.close_all(ERRORS["room_closed"].close or 1001, "room_closed")
-        for task in list(self._tasks):
-            task.cancel()
-        await self.pubsub.close()
-        await self.store.close()
-
-    # --- finding rooms ------------------------------------------------------------------
-
-    async def get(self, code: str) -> Room | None:
-        """The live room with this (typed) code, loading it from a shared store if needed."""
-        canonical = normal_code(code)
-        if canonical is None:
-            return None
-        room = self.rooms.get(canonical)
-        if room is not None or not self.store.shared:
-            return room
-        pending = self._loading.get(canonical)
-        if pending is not None:
-            return await pending
-        future: asyncio.Future[Room | None] = asyncio.get_running_loop().create_future()
-        self._loading[canonical] = future
-        try:
-            stored = await self.store.load(canonical)
-            room = self._revive(stored) if stored is not None else None
-            if room is not None:
-                room = self.rooms.setdefault(canonical, room)
-            future.set_result(room)
-            return room
-        except BaseException as exc:
-            future.set_exception(exc)
-            raise
-        finally:
-            del self._loading[canonical]
-
-    async def lookup(self, code: str, address: str) -> Room:
-        """The room for a request from ``address``; unknown codes count against the address."""
-        misses = self._misses.get(address)
-        now = time.monotonic()
-        if misses is not None:
-            while misses and misses[0] < now - self.settings.join_window_seconds:
-                misses.popleft()
-            if len(misses) >= self.settings.join_misses:
-                raise AppError("too_many_attempts",
-                               "Too many unknown room codes from your address; wait a few "
-                               "minutes and check the code.")
-        room = await self.get(code)
-        if room is None:
-            self._misses.setdefault(address, deque()).append(now)
-            raise AppError("unknown_room", f"There is no room {code.strip().upper()!r}.")
-        return room
-
-    # --- creating -----------------------------------------------------------------------
-
-    async def create(self, game_id: str, options: Mapping[str, Any], name: str | None,
-                     address: str) -> tuple[Room, str, str | None, str | None]:
-        """A new room; return (room, host token, player id | None, seat token | None)."""
-        game = self.games.get(game_id)
-        if game is None:
-            raise AppError("unknown_game", f"There is no game {game_id!r}; try one of "
-                                           f"{', '.join(sorted(self.games))}.")
-        try:
-            resolved = resolve_options(game.options, options)
-        except RuleError as exc:
-            raise AppError(exc.code if exc.code in ERRORS else "bad_option", exc.message) from None
-        clean = clean_name(name, self.settings.max_name) if name is not None else None
-        mine = sum(1 for r in self.rooms.values() if r.record.created_by == address)
-        if mine >= self.settings.rooms_per_address:
-            raise AppError("too_many_rooms", f"Your address already has {mine} rooms open.")
-        host_token = new_token()
-        now = time.time()
-        seats: tuple[Seat, ...] = ()
-        if clean is not None:
-            seats = (Seat("p1", clean, hash_token(host_token), bot=False),)
-        for _ in range(100):
-            code = new_code()
-            if code in self.rooms:
-                continue
-            record = RoomRecord(
-                code=code, game=game.id, options=resolved, seats=seats,
-                host="p1" if seats else None,
-                table_token_hash=None if seats else hash_token(host_token),
-                phase="lobby", version=1, seed=None, players=(), started_at=0,
-                next_seat=len(seats), created_by=address, created_at=now, updated_at=now)
-            if await self.store.create(record):
-                room = self.rooms[code] = Room(self, game, record, None)
-                if seats:
-                    return room, host_token, "p1", host_token
-                return room, host_token, None, None
-        raise AppError("busy", "Could not find a free room code; try again.")
-
-    # --- other instances ----------------------------------------------------------------
-
-    def notify(self, notice: Notice) -> None:
-        """Tell other instances (fire and forget: a lost notice is healed by compare-and-set)."""
-        if not self.pubsub.has_peers:
-            return
-        notice["from"] = self.instance
-        task = asyncio.get_running_loop().create_task(self.pubsub.publish(notice))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def _on_notice(self, notice: Notice) -> None:
-        if notice.get("from") == self.instance:
-            return
-        room = self.rooms.get(str(notice.get("code")))
-        if room is None:
-            return
-        kind = notice.get("kind")
-        if kind == "change":
-            task = asyncio.get_running_loop().create_task(room.follow(int(notice["version"])))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
-        elif kind == "presence":
-            before = room.connected()
-            room.remote[str(notice["from"])] = frozenset(notice.get("players", ()))
-            if room.connected() != before:
-                room.broadcast()
-        elif kind == "deleted":
-            await self._drop(room)
-
-    # --- idle rooms ---------------------------------------------------------------------
-
-    async def sweep(self, now: float | None = None) -> list[str]:
-        """Remove rooms unchanged for ``idle_hours`` with nobody connected; return their codes."""
-        cutoff = (time.time() if now is None else now) - self.settings.idle_hours * 3600
-        stale = time.monotonic() - self.settings.join_window_seconds
-        for address, misses in list(self._misses.items()):
-            if not misses or misses[-1] < stale:  # forget addresses that stopped guessing
-                del self._misses[address]
-        gone = []
-        for room in list(self.rooms.values()):
-            if room.record.updated_at < cutoff and not room.connections:
-                removed = await self.store.delete(room.code, room.version)
-                if removed or not self.store.shared:
-                    await self._drop(room)
-                    gone.append(room.code)
-                    self.notify({"kind": "deleted", "code": room.code})
-                else:  # another instance changed it meanwhile: not idle after all
-                    await room.follow(room.version + 1)
-        return gone
-
-    async def _drop(self, room: Room) -> None:
-        room.gone = True
-        await room.stop()
-        room.close_all(ERRORS["room_closed"].close or 1001, "room_closed")
-        self.rooms.pop(room.code, None)
-
-    async def _sweep_forever(self) -> None:
-        while True:
-            await asyncio.sleep(self.settings.sweep_seconds)
-            try:
-                await self.sweep()
-            except Exception:
-                log.exception("idle sweep failed")

@@ -16,6 +16,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 from pydantic import TypeAdapter, ValidationError
 
+from app.connection import Connection
 from app.deps import SocketRoomDep
 from app.protocol import (
     ERRORS,
@@ -31,7 +32,7 @@ from app.protocol import (
     SetOptionsMessage,
     StartMessage,
 )
-from app.rooms import Connection, Room
+from app.rooms import Room
 from rules.base import RuleError
 
 log = logging.getLogger(__name__)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from app.rooms import Connection
+from app.connection import Connection
 
 
 class Gate:

@@ -8,9 +8,10 @@ import asyncio
 from typing import Any
 
 from app.config import Settings
+from app.connection import Connection
 from app.pubsub import LocalPubSub
 from app.redis_backend import RedisStore
-from app.rooms import Connection, Rooms
+from app.registry import Rooms
 from rules import GAMES
 from tests.app.conftest import Phone, Table, http, open_table
 from tests.app.fakegames import FAKE_GAMES
