@@ -32,7 +32,7 @@ test-deps:
 		{ $(SUDO) apt-get update >/dev/null && $(SUDO) apt-get install -y --no-install-recommends $$missing; }; \
 	fi
 
-test: $(INSTALLED) test-deps
+test: $(INSTALLED) test-deps lint
 	$(BIN)/python -m pytest
 
 bench: $(INSTALLED)
