@@ -194,7 +194,9 @@ class Shell {
         optionsForm(this.game, room.options, {
           editable: host,
           onChange: (name, value) => this.command(
-            { type: "set_options", options: { ...room.options, [name]: value } },
+            // only the changed option: the server merges it, so two quick changes never
+            // undo each other with the stale values of the other's form
+            { type: "set_options", options: { [name]: value } },
             document.getElementById(`opt-${this.game.id}-${name}`)),
         }));
     } else {

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+import httpx
 from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.conftest import Screens, shoot, take_seat
@@ -397,6 +398,26 @@ def play_along(phone: Page) -> bool:
         phone.locator(f"#{now}").tap()
         expect(phone.locator(f"#{now}")).to_have_count(0)
     return True
+
+
+def test_two_option_changes_in_quick_succession_both_stick(screens: Screens) -> None:
+    """The host changes two options within one tick, before the server answers the first:
+    the second change must not carry the first option's old value back."""
+    table, code = create_table(screens)
+    ann = join_by_code(screens, code, "Ann")
+    table.evaluate("""() => {
+        const end = document.getElementById("opt-dixit-end");
+        end.value = "turns";
+        end.dispatchEvent(new Event("change"));
+        const turns = document.getElementById("opt-dixit-turns_each");
+        turns.value = "2";
+        turns.dispatchEvent(new Event("change"));
+    }""")
+    for page in (table, ann):
+        expect(page.locator("#opt-dixit-turns_each")).to_have_value("2")
+        expect(page.locator("#opt-dixit-end")).to_have_value("turns")
+    room = httpx.get(f"{screens.server.url}/api/rooms/{code}").json()
+    assert room["options"]["end"] == "turns" and room["options"]["turns_each"] == 2
 
 
 def test_a_short_game_ends_with_the_final_round_and_the_ranking_everywhere(
