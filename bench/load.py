@@ -38,6 +38,7 @@ import asyncio
 import json
 import multiprocessing
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -72,9 +73,10 @@ def free_port() -> int:
 class Server:
     """A server subprocess: its port, pid, memory and CPU time."""
 
-    def __init__(self, name: str, command: list[str], env: dict[str, str], port: int) -> None:
+    def __init__(self, name: str, command: list[str], env: dict[str, str], port: int,
+                 workdir: Path) -> None:
         self.name, self.port = name, port
-        self.log = Path(tempfile.mkdtemp(prefix="gamenight-load-")) / f"{name}.log"
+        self.log = workdir / f"{name}.log"
         with self.log.open("wb") as log:  # a file, not a pipe: a full pipe would block it
             self.proc = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **env},
                                          stdout=log, stderr=subprocess.STDOUT)
@@ -494,20 +496,21 @@ def client_process(kind: str, args: argparse.Namespace, port: int, index: int,
 def run(kind: str, args: argparse.Namespace, message: str) -> dict[str, Any]:
     """Start the server, drive it with ``args.clients`` client processes, measure it."""
     port = free_port()
-    workdir = tempfile.mkdtemp(prefix="gamenight-load-")
+    workdir = Path(tempfile.mkdtemp(prefix="gamenight-load-"))  # log and database
     if kind == "gamenight":
         server = Server("gamenight", [sys.executable, "-m", "app"], {
             "GAMENIGHT_HOST": "127.0.0.1", "GAMENIGHT_PORT": str(port),
             "GAMENIGHT_DB": f"{workdir}/load.sqlite3", "GAMENIGHT_LOG_LEVEL": "warning",
             "GAMENIGHT_ROOMS_PER_ADDRESS": "1000000", "GAMENIGHT_JOIN_MISSES": "1000000",
-            "GAMENIGHT_REDIS_URL": "", "GAMENIGHT_WS_DEFLATE": str(args.deflate).lower()}, port)
+            "GAMENIGHT_REDIS_URL": "", "GAMENIGHT_WS_DEFLATE": str(args.deflate).lower()}, port,
+            workdir)
     else:
-        sample = Path(workdir) / "state.json"
+        sample = workdir / "state.json"
         sample.write_text(message)
         server = Server("bare", [sys.executable, str(ROOT / "bench" / "bare_broadcast.py"),
                                  "--port", str(port), "--message-file", str(sample),
                                  *(["--deflate"] if args.deflate else [])],
-                        {}, port)
+                        {}, port, workdir)
     clients = max(1, min(args.clients, args.rooms))
     shares = [args.rooms // clients + (1 if i < args.rooms % clients else 0)
               for i in range(clients)]
@@ -539,8 +542,12 @@ def run(kind: str, args: argparse.Namespace, message: str) -> dict[str, Any]:
         parts = [results.get(timeout=120) for _ in procs]
         for proc in procs:
             proc.join(30)
-    finally:
+    except BaseException:
         server.stop()
+        print(f"{kind} server log and database kept in {workdir}", file=sys.stderr)
+        raise
+    server.stop()
+    shutil.rmtree(workdir)
     done = sum(p["done"] for p in parts)
     elapsed = max(p["elapsed"] for p in parts)
     paced_seconds = max(p["paced_seconds"] for p in parts)
