@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: run test test-deps bench lint clean
+.PHONY: run test test-deps bench bench-load lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,8 +35,14 @@ test-deps:
 test: $(INSTALLED) test-deps lint
 	$(BIN)/python -m pytest
 
+# Engine speed (seconds); the server under load against a bare broadcast server (minutes).
 bench: $(INSTALLED)
 	$(BIN)/python bench/rules_bench.py
+	$(BIN)/python bench/dixit_bench.py
+	$(BIN)/python bench/encore_bench.py
+
+bench-load: $(INSTALLED)
+	$(BIN)/python bench/load.py
 
 lint: $(INSTALLED)
 	$(BIN)/ruff check rules app tests bench
