@@ -51,6 +51,10 @@ class Settings(BaseSettings):
                                          "less traffic, more CPU and ~tens of KiB per socket.")
     ws_ping_seconds: float = Field(default=20, ge=0,
                                    description="WebSocket keep-alive ping interval (0 = none).")
+    presence_seconds: float = Field(default=10, gt=0,
+                                    description="With several instances: how often each tells "
+                                                "the others who is connected to it; one silent "
+                                                "for three times this long is taken for gone.")
     gc_full_minutes: float = Field(default=10, ge=0,
                                    description="Minutes between complete garbage collections; "
                                                "in between, long-lived objects are frozen so "

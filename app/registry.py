@@ -39,6 +39,9 @@ class Rooms:
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._sweeper: asyncio.Task[None] | None = None
+        self._heartbeat: asyncio.Task[None] | None = None
+        #: When each other instance was last heard from (``time.monotonic()``).
+        self._heard: dict[str, float] = {}
 
     # --- life cycle ---------------------------------------------------------------------
 
@@ -56,6 +59,7 @@ class Rooms:
             room.schedule_bots()
         await self.pubsub.subscribe(self._on_notice)
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+        self._heartbeat = asyncio.get_running_loop().create_task(self._presence_forever())
         log.info("restored %d rooms", len(self.rooms))
 
     def _revive(self, stored: StoredRoom) -> Room | None:
@@ -72,10 +76,11 @@ class Rooms:
         return Room(self, game, stored.record, state, stored.entries)
 
     async def close(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
+        for task in (self._sweeper, self._heartbeat):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         for room in list(self.rooms.values()):
             await room.stop()
             room.close_all(ERRORS["room_closed"].close or 1001, "room_closed")
@@ -180,7 +185,14 @@ class Rooms:
         task.add_done_callback(self._tasks.discard)
 
     async def _on_notice(self, notice: Notice) -> None:
-        if notice.get("from") == self.instance:
+        sender = str(notice.get("from"))
+        if sender == self.instance:
+            return
+        self._heard[sender] = time.monotonic()
+        if notice.get("kind") == "here":
+            here: Mapping[str, list[str]] = notice.get("rooms") or {}
+            for held in list(self.rooms.values()):
+                held.set_remote(sender, frozenset(here.get(held.code, ())))
             return
         room = self.rooms.get(str(notice.get("code")))
         if room is None:
@@ -191,12 +203,35 @@ class Rooms:
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
         elif kind == "presence":
-            before = room.connected()
-            room.remote[str(notice["from"])] = frozenset(notice.get("players", ()))
-            if room.connected() != before:
-                room.broadcast()
+            room.set_remote(sender, frozenset(notice.get("players", ())))
         elif kind == "deleted":
             await self._drop(room)
+
+    async def _presence_forever(self) -> None:
+        """Every ``presence_seconds``: tell the other instances who is connected here, and
+        forget what an instance said once it has been silent for three periods.
+
+        Presence notices are sent on every change, but a crashed instance sends none (its
+        players would look connected for ever), a notice can be lost, and an instance that
+        loads a room later has heard none of them; this repeats the whole picture."""
+        period = self.settings.presence_seconds
+        while True:
+            await asyncio.sleep(period)
+            try:
+                self.notify({"kind": "here", "rooms": {
+                    code: sorted(players) for code, room in self.rooms.items()
+                    if (players := room.connected_here())}})
+                self.forget_silent(time.monotonic() - 3 * period)
+            except Exception:
+                log.exception("presence heartbeat failed")
+
+    def forget_silent(self, cutoff: float) -> None:
+        """Drop the presence of every instance last heard from before ``cutoff``."""
+        for instance, heard in list(self._heard.items()):
+            if heard < cutoff:
+                del self._heard[instance]
+                for room in list(self.rooms.values()):
+                    room.set_remote(instance, frozenset())
 
     # --- idle rooms ---------------------------------------------------------------------
 

@@ -171,10 +171,25 @@ class Room:
         return next((s for s in self.record.seats if s.id == player), None)
 
     def connected(self) -> set[str]:
-        here = {c.player for c in self.connections if c.player is not None and not c.closing}
+        here = self.connected_here()
         for there in self.remote.values():
             here |= there
         return here
+
+    def connected_here(self) -> set[str]:
+        """The seats with a socket on this instance."""
+        return {c.player for c in self.connections if c.player is not None and not c.closing}
+
+    def set_remote(self, instance: str, players: frozenset[str]) -> None:
+        """Record who another instance says is connected there; push if that changes who is
+        connected."""
+        before = self.connected()
+        if players:
+            self.remote[instance] = players
+        else:
+            self.remote.pop(instance, None)
+        if self.connected() != before:
+            self.broadcast()
 
     def is_host(self, conn: Connection) -> bool:
         host = self.record.host
@@ -303,9 +318,8 @@ class Room:
         if self.connected() == before:
             return False
         self.broadcast()
-        local = sorted({c.player for c in self.connections
-                        if c.player is not None and not c.closing})
-        self.rooms.notify({"kind": "presence", "code": self.code, "players": local})
+        self.rooms.notify({"kind": "presence", "code": self.code,
+                           "players": sorted(self.connected_here())})
         return True
 
     def close_all(self, code: int, reason: str) -> None:

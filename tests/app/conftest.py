@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
-from typing import Any
+from pathlib import Path
+from typing import Any, Protocol
 
 import httpx
 import pytest
@@ -13,15 +19,25 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from rules.base import jsonable
-from tests.conftest import LiveServer
+from tests.conftest import LiveServer, free_port
 
 WAIT = 10.0  # seconds: only a bound for a hung test, never a speed claim
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Reachable(Protocol):
+    """A running server a phone can connect to (in-process or a subprocess)."""
+
+    @property
+    def ws_url(self) -> str: ...
+
+
 
 
 class Phone:
     """One real WebSocket client; keeps every raw message it received (for leak checks)."""
 
-    def __init__(self, server: LiveServer, code: str, token: str | None = None) -> None:
+    def __init__(self, server: Reachable, code: str, token: str | None = None) -> None:
         url = f"{server.ws_url}/ws/{code}" + (f"?token={token}" if token is not None else "")
         self.ws: ClientConnection = connect(url, open_timeout=WAIT, close_timeout=2,
                                             max_size=None, legacy=True)
@@ -88,6 +104,55 @@ class Phone:
 
     def close(self) -> None:
         self.ws.close()
+
+
+class AppProcess:
+    """``python -m app`` on a free port with its own database, like ``make run``."""
+
+    def __init__(self, db: Path, **env: str) -> None:
+        self.db = db
+        self.env = env  # more GAMENIGHT_* settings
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.port = 0
+
+    def start(self) -> AppProcess:
+        for _ in range(3):
+            self.port = free_port()
+            env = {**os.environ, "GAMENIGHT_HOST": "127.0.0.1", "GAMENIGHT_PORT": str(self.port),
+                   "GAMENIGHT_DB": str(self.db), "GAMENIGHT_BOT_DELAY": "0",
+                   "GAMENIGHT_LOG_LEVEL": "warning", "GAMENIGHT_REDIS_URL": "", **self.env}
+            self.proc = subprocess.Popen([sys.executable, "-m", "app"], cwd=ROOT, env=env,
+                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            if self._ready():
+                return self
+            self.kill()
+        raise RuntimeError("the server did not start")
+
+    def _ready(self) -> bool:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            assert self.proc is not None
+            if self.proc.poll() is not None:
+                return False
+            try:
+                if httpx.get(f"{self.url}/api/health", timeout=1).status_code == 200:
+                    return True
+            except httpx.HTTPError:
+                time.sleep(0.05)
+        return False
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
 
 
 class Table:

@@ -5,7 +5,10 @@ that missed news is refused by compare-and-set, catches up and still does the ri
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
+
+import httpx
 
 from app.config import Settings
 from app.connection import Connection
@@ -13,7 +16,7 @@ from app.pubsub import LocalPubSub
 from app.redis_backend import RedisStore
 from app.registry import Rooms
 from rules import GAMES
-from tests.app.conftest import Phone, Table, http, open_table
+from tests.app.conftest import WAIT, AppProcess, Phone, Table, http, open_table
 from tests.app.fakegames import FAKE_GAMES
 
 ALL_GAMES = {**GAMES, **FAKE_GAMES}
@@ -70,6 +73,34 @@ def test_a_kick_on_instance_a_closes_the_socket_on_instance_b(
     ann.send({"type": "kick", "player": "p2"})
     assert bob.closed() == (1008, "kicked")
     assert Phone(b, table_a.code, table_a.tokens["p2"]).closed() == (1008, "bad_token")
+
+
+def test_an_instance_that_crashed_has_its_players_shown_disconnected(
+        serve: Any, redis_url: str, tables: list[Table], tmp_path: Path) -> None:
+    """Instance A is a real ``python -m app`` killed with SIGKILL: it says nothing on its way
+    out, so B hears of Ann's socket there by A's heartbeat and stops believing it when A falls
+    silent. B also learns of Ann without any presence change (it loaded the room after she
+    connected)."""
+    a = AppProcess(tmp_path / "a.sqlite3", GAMENIGHT_REDIS_URL=redis_url,
+                   GAMENIGHT_PRESENCE_SECONDS="0.2").start()
+    try:
+        made = httpx.post(f"{a.url}/api/rooms", json={"game": "qwirkle", "name": "Ann"},
+                          timeout=WAIT).json()
+        ann = Phone(a, made["code"], made["token"])
+        ann.wait_state(lambda m: m["room"]["players"][0]["connected"])
+        b = serve(redis_url=redis_url, presence_seconds=0.2)
+        table_b = Table(b, made["code"], made["host_token"])
+        tables.append(table_b)
+        bob = table_b.seat(table_b.join("Bob"))
+        assert bob.wait_state(lambda m: [p["connected"] for p in m["room"]["players"]]
+                              == [True, True])  # Ann on A, though A announced no change
+        a.kill()
+        gone = bob.wait_state(lambda m: [p["connected"] for p in m["room"]["players"]]
+                              == [False, True])
+        assert gone["room"]["players"][0]["name"] == "Ann"
+        assert [p["connected"] for p in table_b.summary()["players"]] == [False, True]
+    finally:
+        a.kill()
 
 
 class _Socket:

@@ -5,11 +5,6 @@ back, and no acknowledged move is lost; a move sent just before the kill applies
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,75 +13,24 @@ import httpx
 import pytest
 
 from rules.qwirkle import KINDS, Trade, opening_moves
-from tests.app.conftest import WAIT, Phone
-from tests.conftest import free_port
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-class Process:
-    """``python -m app`` on a free port with its own database, like ``make run``."""
-
-    def __init__(self, db: Path) -> None:
-        self.db = db
-        self.proc: subprocess.Popen[bytes] | None = None
-        self.port = 0
-
-    def start(self) -> Process:
-        for _ in range(3):
-            self.port = free_port()
-            env = {**os.environ, "GAMENIGHT_HOST": "127.0.0.1", "GAMENIGHT_PORT": str(self.port),
-                   "GAMENIGHT_DB": str(self.db), "GAMENIGHT_BOT_DELAY": "0",
-                   "GAMENIGHT_LOG_LEVEL": "warning", "GAMENIGHT_REDIS_URL": ""}
-            self.proc = subprocess.Popen([sys.executable, "-m", "app"], cwd=ROOT, env=env,
-                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-            if self._ready():
-                return self
-            self.kill()
-        raise RuntimeError("the server did not start")
-
-    def _ready(self) -> bool:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            assert self.proc is not None
-            if self.proc.poll() is not None:
-                return False
-            try:
-                if httpx.get(f"{self.url}/api/health", timeout=1).status_code == 200:
-                    return True
-            except httpx.HTTPError:
-                time.sleep(0.05)
-        return False
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
-
-    def kill(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGKILL)
-            self.proc.wait(10)
+from tests.app.conftest import WAIT, AppProcess, Phone
 
 
 @pytest.fixture
-def process(tmp_path: Path) -> Iterator[Process]:
-    proc = Process(tmp_path / "rooms.sqlite3")
+def process(tmp_path: Path) -> Iterator[AppProcess]:
+    proc = AppProcess(tmp_path / "rooms.sqlite3")
     yield proc
     proc.kill()
 
 
-def _post(proc: Process, path: str, body: dict[str, Any]) -> dict[str, Any]:
+def _post(proc: AppProcess, path: str, body: dict[str, Any]) -> dict[str, Any]:
     reply = httpx.post(proc.url + path, json=body, timeout=WAIT)
     assert reply.status_code in (200, 201), reply.text
     result: dict[str, Any] = reply.json()
     return result
 
 
-def _summary(proc: Process, code: str) -> dict[str, Any]:
+def _summary(proc: AppProcess, code: str) -> dict[str, Any]:
     reply = httpx.get(f"{proc.url}/api/rooms/{code}", timeout=WAIT)
     assert reply.status_code == 200, reply.text
     result: dict[str, Any] = reply.json()
@@ -109,19 +53,14 @@ def _opening(hand: list[str]) -> Iterator[Any]:
 
 
 class Seat:
-    def __init__(self, proc: Process, code: str, token: str | None) -> None:
+    def __init__(self, proc: AppProcess, code: str, token: str | None) -> None:
         self.code, self.token = code, token
-        self.phone = _phone(proc, code, token)
+        self.phone = Phone(proc, code, token)
         self.phone.wait_state()
 
 
-def _phone(proc: Process, code: str, token: str | None) -> Phone:
-    fake = type("Server", (), {"ws_url": proc.ws_url})()
-    return Phone(fake, code, token)  # type: ignore[arg-type]
-
-
 def test_a_killed_server_restores_every_room_token_and_acknowledged_move(
-        process: Process) -> None:
+        process: AppProcess) -> None:
     proc = process.start()
     # Room 1: three people playing Qwirkle. Room 2: a lobby with a table host, a person and a
     # bot. Room 3: a person and a bot playing Qwirkle (the bot answers each move at once).
@@ -218,4 +157,4 @@ def test_a_killed_server_restores_every_room_token_and_acknowledged_move(
     tv.send({"type": "start"})
     assert tv.wait_state(lambda m: m["room"]["phase"] == "playing")["view"] is not None
     # A token that never existed is still refused.
-    assert _phone(proc, one["code"], "made-up").closed() == (1008, "bad_token")
+    assert Phone(proc, one["code"], "made-up").closed() == (1008, "bad_token")
