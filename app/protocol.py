@@ -56,6 +56,8 @@ ERRORS: dict[str, ErrorKind] = {
     "not_playing": ErrorKind(None, None, "An action while no game is running."),
     "not_in_lobby": ErrorKind(None, None, "A lobby command (start, options) after the start."),
     "not_finished": ErrorKind(None, None, "A rematch before the game has ended."),
+    "too_many_players": ErrorKind(None, None, "set_game to a game that takes fewer players "
+                                              "than the room has seats."),
     "unknown_player": ErrorKind(None, None, "A command names a seat that does not exist."),
     "not_a_human": ErrorKind(None, None, "The seat has no person to hand it back to."),
     "cannot_kick_host": ErrorKind(None, None, "The host tried to kick themselves."),
@@ -228,22 +230,29 @@ class SeatBotMessage(Envelope):
     bot: bool
 
 
+class SetGameMessage(Envelope):
+    """Host, in the lobby or after a game: play another game with the same seats."""
+
+    type: Literal["set_game"]
+    game: str = Field(min_length=1, max_length=40)
+
+
 class PingMessage(Envelope):
     type: Literal["ping"]
 
 
 ClientMessage = Annotated[
     ActionMessage | StartMessage | KickMessage | AddBotMessage | RematchMessage
-    | MakeHostMessage | SetOptionsMessage | SeatBotMessage | PingMessage,
+    | MakeHostMessage | SetOptionsMessage | SeatBotMessage | SetGameMessage | PingMessage,
     Field(discriminator="type"),
 ]
 
 MESSAGE_TYPES = frozenset({
     "action", "start", "kick", "add_bot", "rematch", "make_host", "set_options", "seat_bot",
-    "ping",
+    "set_game", "ping",
 })
 HOST_COMMANDS = frozenset({"start", "kick", "add_bot", "rematch", "make_host", "set_options",
-                           "seat_bot"})
+                           "seat_bot", "set_game"})
 
 # --- WebSocket: server → client (documentation; the hot path writes the same JSON by hand) ---
 

@@ -73,7 +73,7 @@ class Rooms:
         except Exception:
             log.exception("room %s could not be replayed; left in the store", stored.record.code)
             return None
-        return Room(self, game, stored.record, state, stored.entries)
+        return Room(self, stored.record, state, stored.entries)
 
     async def close(self) -> None:
         for task in (self._sweeper, self._heartbeat):
@@ -167,7 +167,7 @@ class Rooms:
                 phase="lobby", version=1, seed=None, players=(), started_at=0,
                 next_seat=len(seats), created_by=address, created_at=now, updated_at=now)
             if await self.store.create(record):
-                room = self.rooms[code] = Room(self, game, record, None)
+                room = self.rooms[code] = Room(self, record, None)
                 if seats:
                     return room, host_token, "p1", host_token
                 return room, host_token, None, None

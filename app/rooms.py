@@ -138,10 +138,9 @@ class Change:
 class Room:
     """One live room: its record, its game state, its sockets, its lock."""
 
-    def __init__(self, rooms: Rooms, game: Game[Any], record: RoomRecord, state: Any,
+    def __init__(self, rooms: Rooms, record: RoomRecord, state: Any,
                  entries: Iterable[LogEntry] = ()) -> None:
         self.rooms = rooms
-        self.game = game
         self.record = record
         self.state = state
         self.lock = asyncio.Lock()
@@ -156,6 +155,11 @@ class Room:
         self.encoder = Encoder()
         self._summary: tuple[tuple[Any, ...], str, str] | None = None
         self.gone = False
+
+    @property
+    def game(self) -> Game[Any]:
+        """The game the record names (the host may switch games between games)."""
+        return self.rooms.games[self.record.game]
 
     @property
     def code(self) -> str:
@@ -200,7 +204,7 @@ class Room:
         encoded once per change of what it shows (phase, options, seats, host, who is
         connected) and the version is written between the two halves."""
         r = self.record
-        key = (r.phase, r.options, r.seats, r.host, frozenset(self.connected()))
+        key = (r.game, r.phase, r.options, r.seats, r.host, frozenset(self.connected()))
         cached = self._summary
         if cached is None or cached[0] != key:
             rest = self.summary()
@@ -395,16 +399,16 @@ class Room:
         if stored.record.version == self.version:
             return
         record = stored.record
+        game = self.rooms.games[record.game]
         same_game = (self.state is not None and record.started_at == self.record.started_at
-                     and record.seed == self.record.seed)
+                     and record.seed == self.record.seed and record.game == self.record.game)
         if same_game:
             state = self.state
             for entry in stored.entries:
                 if entry.version > self.version:
-                    state = self.game.apply(state, entry.player,
-                                            parse_action(self.game, entry.action))
+                    state = game.apply(state, entry.player, parse_action(game, entry.action))
         else:
-            state = replay(self.game, stored)
+            state = replay(game, stored)
             self.seen.clear()
         for entry in stored.entries:
             if entry.version > self.version:
@@ -579,6 +583,30 @@ class Room:
             merged = resolve_options(self.game.options, {**record.options, **options})
             return Change(self._next(record, options=merged), state)
         await self.mutate(decide)
+
+    async def set_game(self, conn: Connection, game_id: str) -> None:
+        """Go to the lobby of ``game_id`` with the same seats (its default options; the same
+        game keeps its options): what to play next, without everyone joining a new room."""
+        self._host_only(conn)
+        game = self.rooms.games.get(game_id)
+        if game is None:
+            raise AppError("unknown_game", f"There is no game {game_id!r}.")
+
+        def decide(record: RoomRecord, state: Any) -> Change:
+            if record.phase == "playing":
+                raise AppError("not_in_lobby", "Finish this game before choosing another.")
+            if len(record.seats) > game.max_players:
+                raise AppError("too_many_players",
+                               f"{game.title} takes at most {game.max_players} players; this "
+                               f"room has {len(record.seats)}.")
+            if record.game == game.id and record.phase == "lobby":
+                raise NoChange
+            options = (record.options if record.game == game.id
+                       else resolve_options(game.options, {}))
+            return Change(self._next(record, game=game.id, options=options, phase="lobby",
+                                     seed=None, players=()), None, new_game=True)
+        with contextlib.suppress(NoChange):
+            await self.mutate(decide)
 
     async def seat_bot(self, conn: Connection, player: str, bot: bool) -> None:
         """Hand a seat to a bot (an absent player) or back to its person."""

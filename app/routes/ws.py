@@ -29,6 +29,7 @@ from app.protocol import (
     MakeHostMessage,
     RematchMessage,
     SeatBotMessage,
+    SetGameMessage,
     SetOptionsMessage,
     StartMessage,
 )
@@ -127,6 +128,8 @@ async def dispatch(room: Room, conn: Connection, message: Any, size: int) -> Non
         await room.set_options(conn, message.options)
     elif isinstance(message, SeatBotMessage):
         await room.seat_bot(conn, message.player, message.bot)
+    elif isinstance(message, SetGameMessage):
+        await room.set_game(conn, message.game)
     else:  # ping
         conn.push(PONG)
 

@@ -49,6 +49,7 @@ class Shell {
     this.yourTurn = false;
     this.peek = false;
     this.game = null; // the game's entry from /api/games
+    this.games = []; // every game's entry (the host's game picker)
     this.howtoFor = null;
     this.wire();
   }
@@ -72,6 +73,13 @@ class Shell {
     $("#start").addEventListener("click", (e) => this.command({ type: "start" }, e.currentTarget));
     $("#add-bot").addEventListener("click", (e) => this.command({ type: "add_bot" }, e.currentTarget));
     $("#rematch").addEventListener("click", (e) => this.command({ type: "rematch" }, e.currentTarget));
+    // Another game with the same seats: back to the lobby, where the host picks it.
+    $("#other-game").addEventListener("click", (e) => this.command(
+      { type: "set_game", game: this.current.room.game }, e.currentTarget));
+    const pick = $("#lobby-game-select");
+    pick.addEventListener("change", async () => {
+      if (!(await this.command({ type: "set_game", game: pick.value }, pick))) this.drawLobby();
+    });
     $("#results-board").addEventListener("click", () => {
       this.peek = !this.peek;
       this.drawResults();
@@ -126,6 +134,7 @@ class Shell {
     document.body.dataset.phase = room.phase;
     if (room.phase === "lobby" && this.game?.id !== room.game) {
       loadGames().then((games) => {
+        this.games = games;
         this.game = games.find((g) => g.id === room.game) || null;
         if (this.current?.room.phase === "lobby") this.drawLobby();
       });
@@ -188,6 +197,13 @@ class Shell {
     $("#lobby-blurb").textContent = this.game ? `${blurb(this.game)} · ${playerRange(this.game)}` : "";
     $("#lobby-count").textContent = t("lobby.count", { n: room.players.length, max: room.max_players });
     fill($("#lobby-players"), room.players.map((player) => this.playerRow(player, message)));
+    $("#lobby-game").hidden = !host || this.games.length < 2;
+    if (host) {
+      fill($("#lobby-game-select"), this.games.map((game) => h("option", {
+        value: game.id, selected: game.id === room.game,
+        text: `${game.title} · ${playerRange(game)}`,
+      })));
+    }
     const options = $("#lobby-options");
     if (this.game && this.game.options.length) {
       fill(options, h("h3", { class: "section-title", text: t("lobby.options") }),
@@ -336,6 +352,7 @@ class Shell {
     fill($("#results-detail"), detail || null);
     $("#results-detail").hidden = !detail;
     $("#rematch").hidden = !message.is_host;
+    $("#other-game").hidden = !message.is_host;
     $("#results-wait").hidden = message.is_host;
   }
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,6 +32,7 @@ def _lobby(server: LiveServer, tables: list[Table], game: str = "qwirkle",
     {"type": "start"}, {"type": "add_bot"}, {"type": "kick", "player": "p1"},
     {"type": "make_host", "player": "p2"}, {"type": "set_options", "options": {}},
     {"type": "seat_bot", "player": "p1", "bot": True}, {"type": "rematch"},
+    {"type": "set_game", "game": "dixit"},
 ])
 def test_host_commands_from_a_non_host_are_refused_and_change_nothing(
         serve: Any, tables: list[Table], message: dict[str, Any]) -> None:
@@ -214,6 +216,66 @@ def test_players_may_join_a_finished_room_and_play_the_rematch(
     host.send({"type": "rematch"})
     game = cy_phone.wait_state(lambda m: m["room"]["phase"] == "playing")
     assert game["view"]["secret"] == 9  # Cy is the third seat of the new game
+
+
+def test_the_host_switches_games_keeping_the_seats_and_the_new_game_plays(
+        serve: Any, tables: list[Table], tmp_path: Path) -> None:
+    """After a game of Tally, "another game": the same people land in Qwirkle's lobby (its
+    own title, player range and options), start it, and get Qwirkle views. The switch is
+    durable: a restarted server has the room in Qwirkle with the same seats and tokens."""
+    db = tmp_path / "switch.sqlite3"
+    server = serve(games=ALL_GAMES, db=db)
+    table, phones = _lobby(server, tables, game="tally", names=("Ann", "Bob"))
+    host = phones["p1"]
+    host.send({"type": "set_options", "options": {"target": 2}})
+    host.send({"type": "start"})
+    host.send({"type": "action", "id": "w", "action": {"kind": "add", "n": 2}})
+    finished = host.wait_state(lambda m: m["room"]["phase"] == "finished")
+    host.send({"type": "set_game", "game": "tally"})  # "another game": back to the lobby
+    lobby = phones["p2"].wait_state(
+        lambda m: m["room"]["phase"] == "lobby" and m["version"] > finished["version"])
+    assert lobby["room"]["options"] == {"target": 2} and lobby["view"] is None
+    assert lobby["version"] == finished["version"] + 1
+    host.send({"type": "set_game", "game": "qwirkle"})
+    switched = phones["p2"].wait_state(lambda m: m["room"]["game"] == "qwirkle")
+    room = switched["room"]
+    assert (room["title"], room["min_players"], room["max_players"]) == ("Qwirkle", 2, 6)
+    assert room["phase"] == "lobby" and room["options"] == {}
+    assert _players(switched) == _players(finished)
+    host.send({"type": "start"})
+    playing = phones["p2"].wait_state(lambda m: m["room"]["phase"] == "playing")
+    assert len(playing["view"]["hand"]) == 6 and playing["view"]["bag"] == 108 - 12
+    assert table.room().record.players == ("p1", "p2")
+    for phone in phones.values():
+        phone.close()
+    server.stop()
+    again = serve(games=ALL_GAMES, db=db)
+    back = Table(again, table.code, table.host_token)
+    back.tokens = table.tokens
+    tables.append(back)
+    bob = back.seat("p2")
+    assert bob.state is not None and bob.state["room"]["game"] == "qwirkle"
+    assert bob.state["view"]["hand"] == playing["view"]["hand"]
+
+
+def test_switching_games_is_refused_in_play_to_a_too_small_game_or_an_unknown_one(
+        serve: Any, tables: list[Table]) -> None:
+    server = serve(games=ALL_GAMES)
+    table, phones = _lobby(server, tables, game="qwirkle", names=("Ann", "Bob", "Cy", "Di"))
+    host = phones["p1"]
+    before = table.fingerprint()
+    host.send({"type": "set_game", "game": "tally", "id": "small"})  # Tally takes 1-3
+    refusal = host.error("too_many_players")
+    assert refusal["ref"] == "small" and "at most 3" in refusal["message"]
+    host.send({"type": "set_game", "game": "chess"})
+    host.error("unknown_game")
+    assert table.fingerprint() == before
+    host.send({"type": "start"})
+    host.wait_state(lambda m: m["room"]["phase"] == "playing")
+    before = table.fingerprint()
+    host.send({"type": "set_game", "game": "dixit"})
+    host.error("not_in_lobby")
+    assert table.fingerprint() == before
 
 
 def test_seat_bot_hands_an_absent_players_seat_to_a_bot_and_back(

@@ -59,6 +59,27 @@ def test_a_move_on_instance_a_reaches_a_phone_on_instance_b_at_once(
     bob.error("not_your_turn")
 
 
+def test_a_game_switched_on_instance_a_is_played_on_instance_b(
+        serve: Any, redis_url: str, tables: list[Table]) -> None:
+    a = serve(redis_url=redis_url, games=ALL_GAMES)
+    b = serve(redis_url=redis_url, games=ALL_GAMES)
+    table_a = open_table(a, game="tally", name="Ann")
+    tables.append(table_a)
+    table_a.join("Bob")
+    table_b = _on(b, table_a)
+    tables.append(table_b)
+    ann = table_a.seat("p1")
+    bob = table_b.seat("p2")
+    ann.send({"type": "set_game", "game": "qwirkle"})
+    bob.wait_state(lambda m: m["room"]["game"] == "qwirkle" and m["room"]["title"] == "Qwirkle")
+    ann.send({"type": "start"})
+    playing = bob.wait_state(lambda m: m["room"]["phase"] == "playing")
+    assert len(playing["view"]["hand"]) == 6 and "total" not in playing["view"]
+    on_a, on_b = table_a.summary(), table_b.summary()
+    assert [on_b[k] for k in ("game", "title", "phase", "version", "max_players")] == [
+        on_a[k] for k in ("game", "title", "phase", "version", "max_players")]
+
+
 def test_a_kick_on_instance_a_closes_the_socket_on_instance_b(
         serve: Any, redis_url: str, tables: list[Table]) -> None:
     a = serve(redis_url=redis_url)

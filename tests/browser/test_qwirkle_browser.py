@@ -289,6 +289,45 @@ def test_bots_finish_a_game_the_table_shows_the_results_and_its_host_rematches(
         f"fetch('/api/rooms/{code}').then(r => r.json()).then(room => room.version > {version})")
 
 
+def test_after_a_game_the_host_picks_another_game_for_the_same_room(
+        screens: Screens) -> None:
+    """Qwirkle ends; the table (host) chooses "Another game", picks Dixit in the lobby, and
+    the same room, QR code and seats go on to play Dixit: the phone shows Dixit's lobby and
+    then its hand, the table swaps its Qwirkle board for Dixit's."""
+    table, code = create_table(screens)
+    table.locator("#add-bot").click()
+    expect(table.locator("#lobby-players .tag-bot")).to_have_count(1)
+    table.locator("#add-bot").click()
+    expect(table.locator("#lobby-players .tag-bot")).to_have_count(2)
+    table.locator("#start").click()
+    expect(table.locator("#results")).to_be_visible(timeout=60_000)
+    ann = screens.phone(f"/j/{code}")  # a friend arrives while the results show
+    ann.locator("#join-name").fill("Ann")
+    ann.locator("#join-button").tap()
+    ann.wait_for_url(re.compile(f"/room/{code}$"))
+    expect(ann.locator("#results")).to_be_visible()
+    expect(ann.locator("#results-wait")).to_be_visible()  # the host starts what comes next
+    expect(ann.locator("#other-game")).to_be_hidden()
+    table.locator("#other-game").click()
+    for page in (table, ann):
+        expect(page.locator("#lobby")).to_be_visible()
+        expect(page.locator("#lobby-title")).to_have_text("Qwirkle")
+    picker = table.locator("#lobby-game-select")
+    expect(picker.locator("option")).to_have_count(4)
+    picker.select_option("dixit")
+    for page in (table, ann):
+        expect(page.locator("#lobby-title")).to_have_text("Dixit")
+        expect(page.locator("#lobby-count")).to_have_text("3/12")
+    expect(ann.locator("#opt-dixit-end")).to_be_visible()  # Dixit's options, read-only
+    shoot(table, "table-lobby-another-game")
+    expect(ann.locator("#lobby-game")).to_be_hidden()  # only the host picks the game
+    table.locator("#start").click()
+    expect(ann.locator("#dx-hand .dx-card")).to_have_count(7)  # three players: 7 cards
+    expect(table.locator(".dx-t-cards")).to_be_visible()
+    expect(table.locator(".qw-hand-tile, .qw-scoreboard")).to_have_count(0)
+    assert screens.errors == []
+
+
 def test_a_host_phone_removes_a_player_whose_phone_is_told(screens: Screens) -> None:
     host = screens.phone("/")
     host.locator("#create-name").fill("Ann")

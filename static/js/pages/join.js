@@ -23,8 +23,9 @@ async function main() {
   }
   $("#room-info").textContent = t("join.info", { game: room.title, n: room.players.length, max: room.max_players });
   fill($("#room-players"), room.players.map((p) => h("li", { class: "chip", text: p.name })));
-  if (room.phase !== "lobby" || room.players.length >= room.max_players) {
-    $("#join-closed-text").textContent = room.phase !== "lobby" ? t("join.started") : t("join.full");
+  // Seats open in the lobby and between games (a late friend plays the next one).
+  if (room.phase === "playing" || room.players.length >= room.max_players) {
+    $("#join-closed-text").textContent = room.phase === "playing" ? t("join.started") : t("join.full");
     $("#join-closed").hidden = false;
     return;
   }
