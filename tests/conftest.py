@@ -37,12 +37,14 @@ def free_port() -> int:
 class LiveServer:
     """The real app under uvicorn on 127.0.0.1, on its own event loop in a thread."""
 
-    def __init__(self, settings: Settings, games: Mapping[str, Game[Any]] | None = None) -> None:
+    def __init__(self, settings: Settings, games: Mapping[str, Game[Any]] | None = None,
+                 port: int = 0) -> None:
+        """``port`` 0: a free one; another: that one (a server restarted where it was)."""
         self.settings = settings
         self.app = create_app(settings, games)
         self.sock = socket.socket()
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.sock.bind(("127.0.0.1", 0))
+        self.sock.bind(("127.0.0.1", port))
         self.port: int = self.sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}"
