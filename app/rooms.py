@@ -272,14 +272,17 @@ class Room:
             else:
                 conn.push_state(text)
 
-    def snapshot(self, conn: Connection) -> None:
-        """Queue one connection the full current state (on connect, or for a stale client)."""
+    def snapshot(self, conn: Connection, ref: str | None = None) -> None:
+        """Queue one connection the full current state (on connect, or for a stale client);
+        ``ref``: the id of an action of theirs already applied (a resend), so that the
+        client stops waiting for its answer."""
         host = "true" if self.is_host(conn) else "false"
         view = self.view_json(self.viewer_of(conn.player))
+        acked = "" if ref is None else f',"ref":{json_string(ref)}'
         conn.push_state(
             f'{{"type":"state","version":{self.version},"room":{self.summary_json()},'
             f'"you":{json_string(conn.player)},"is_host":{host},"view":{view},'
-            f'"outcome":{self.outcome_json()}}}')
+            f'"outcome":{self.outcome_json()}{acked}}}', replaceable=ref is None)
 
     # --- connections --------------------------------------------------------------------
 
@@ -481,8 +484,8 @@ class Room:
 
         try:
             await self.mutate(decide, ack=(conn, action_id))
-        except NoChange:
-            self.snapshot(conn)
+        except NoChange:  # a resend of an action already applied: answer it again
+            self.snapshot(conn, action_id)
 
     def _played(self, record: RoomRecord, state: Any, actor: str, payload: Any,
                 ref: str | None) -> Change:

@@ -116,8 +116,9 @@ def test_a_resent_action_id_applies_once(serve: Any, tables: list[Table]) -> Non
     phones[player].wait_version(version + 1)
     after_first = table.fingerprint()
     phones[player].act(action, "same-id")
-    again = phones[player].wait_state()  # a resend is answered with the latest state
+    again = phones[player].wait_state()  # a resend is answered with the latest state,
     assert again["version"] == version + 1
+    assert again["ref"] == "same-id"  # acknowledged, so the client stops waiting for it
     assert table.fingerprint() == after_first
     assert table.summary()["version"] == version + 1
 

@@ -8,14 +8,17 @@ and started again on the same port and database, as ``make run`` would be after 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from app.config import Settings
 from tests.browser.conftest import Screens
+from tests.browser.test_qwirkle_browser import play_opening, whose_turn
 from tests.conftest import LiveServer
 
 
@@ -83,3 +86,88 @@ def test_a_phone_rides_out_a_server_restart_and_reconnects_at_once_when_it_wakes
         assert not screens.errors
     finally:
         screens.close()
+
+
+class Flaky:
+    """Sits on a page's room socket (Playwright's WebSocket routing, the real server behind)
+    and, once armed, kills it at the worst moment, as a phone dropping off the Wi-Fi does:
+    ``"action"``: the page's next action never reaches the server; ``"answer"``: the server
+    gets it, but its answer never reaches the page."""
+
+    def __init__(self) -> None:
+        self.armed: str | None = None
+        self.lost: list[str] = []
+
+    def route(self, ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            if self.armed == "action" and isinstance(message, str) and '"action"' in message:
+                self._cut(ws, message)
+                return
+            server.send(message)
+
+        def from_server(message: str | bytes) -> None:
+            if (self.armed == "answer" and isinstance(message, str)
+                    and message.startswith('{"type":"state"') and '"ref":' in message):
+                self._cut(ws, message)
+                return
+            ws.send(message)
+        ws.on_message(from_page)
+        server.on_message(from_server)
+
+    def _cut(self, ws: WebSocketRoute, message: str) -> None:
+        self.armed = None
+        self.lost.append(message)
+        ws.close(code=4000, reason="lost")
+
+
+def wait_for_loss(page: Page, flaky: Flaky) -> None:
+    for _ in range(100):  # route handlers run while Playwright waits
+        if flaky.lost:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("nothing was lost")
+
+
+def room_version(screens: Screens, code: str) -> int:
+    version: int = httpx.get(f"{screens.server.url}/api/rooms/{code}").json()["version"]
+    return version
+
+
+def test_a_move_lost_on_the_way_is_resent_and_one_whose_answer_was_lost_applies_once(
+        screens: Screens) -> None:
+    table, code = screens.create_table("qwirkle")
+    flaky = {name: Flaky() for name in ("Ann", "Bob")}
+    phones = {name: screens.join_by_link(code, name, before=lambda page, f=f: page.route_web_socket(
+        re.compile(r"/ws/"), f.route)) for name, f in flaky.items()}
+    table.locator("#start").click()
+    for phone in phones.values():
+        expect(phone.locator(".qw-hand-tile")).to_have_count(6)
+    mover = whose_turn(list(phones.values()))
+    first = next(name for name, phone in phones.items() if phone is mover)
+    second = next(name for name in phones if name != first)
+
+    # 1. The opening never reaches the server; the phone reconnects and sends it again.
+    flaky[first].armed = "action"
+    version = room_version(screens, code)
+    laid = play_opening(mover)
+    wait_for_loss(mover, flaky[first])
+    expect(mover.locator("#conn")).to_have_attribute("data-state", "online")
+    expect(table.locator(".qw-board g.qw-tile")).to_have_count(laid)
+    assert room_version(screens, code) == version + 1
+
+    # 2. A trade reaches the server but its answer is lost: the resend is recognised by its
+    # id and answered, never applied twice (a second trade would have changed the hand again).
+    other = phones[second]
+    expect(other.locator(".qw-status.mine")).to_have_count(1)
+    flaky[second].armed = "answer"
+    other.locator("#qw-trade").tap()
+    other.locator('.qw-hand-tile[data-index="0"]').tap()
+    other.locator("#qw-trade-confirm").tap()
+    wait_for_loss(other, flaky[second])
+    expect(other.locator("#conn")).to_have_attribute("data-state", "online")
+    expect(mover.locator(".qw-status.mine")).to_have_count(1)
+    expect(table.locator(".qw-last-text")).to_contain_text("traded tiles: 1")
+    assert room_version(screens, code) == version + 2
+    expect(other.locator(".qw-hand-tile")).to_have_count(6)
