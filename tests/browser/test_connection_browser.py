@@ -1,9 +1,12 @@
-"""The shared client keeps a phone in its seat when the server goes away and comes back: it
-shows that it is reconnecting, retries with backoff, retries at once when the page becomes
-visible again (a phone waking up), and picks up the game where it was.
+"""The shared client over a real connection that fails: a phone keeps its seat when the
+server goes away and comes back (it shows that it is reconnecting, retries with backoff, and
+at once when the page becomes visible again, a phone waking up); an action lost on the way is
+resent with its id, one whose answer was lost is not applied twice; a state older than the
+one shown is ignored.
 
-The server here is the test's own (on a port of its own, with its own database), stopped
-and started again on the same port and database, as ``make run`` would be after a restart.
+The restart test runs its own server (its own port and database), stopped and started again
+on the same port and database, as ``make run`` would be after a restart. The others sit on
+the page's socket with Playwright's WebSocket routing, the real server behind it.
 """
 
 from __future__ import annotations
@@ -171,3 +174,34 @@ def test_a_move_lost_on_the_way_is_resent_and_one_whose_answer_was_lost_applies_
     expect(table.locator(".qw-last-text")).to_contain_text("traded tiles: 1")
     assert room_version(screens, code) == version + 2
     expect(other.locator(".qw-hand-tile")).to_have_count(6)
+
+
+def test_a_state_older_than_the_one_shown_is_ignored(screens: Screens) -> None:
+    """Messages can cross (a presence update racing a move, a reconnect's snapshot): a phone
+    given an old state after a newer one keeps showing the newer."""
+    sockets: list[WebSocketRoute] = []
+    seen: list[str] = []
+
+    def route(ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+
+        def from_server(message: str | bytes) -> None:
+            if isinstance(message, str):
+                seen.append(message)
+            ws.send(message)
+        server.on_message(from_server)
+        sockets.append(ws)
+
+    table, code = screens.create_table("qwirkle")
+    ann = screens.join_by_link(code, "Ann", before=lambda page: page.route_web_socket(
+        re.compile(r"/ws/"), route))
+    screens.join_by_code(code, "Bob")
+    lobby = next(m for m in seen if m.startswith('{"type":"state"') and '"phase":"lobby"' in m)
+    table.locator("#start").click()
+    expect(ann.locator(".qw-hand-tile")).to_have_count(6)
+    sockets[-1].send(lobby)  # an old lobby state arrives late,
+    sockets[-1].send('{"type":"error","code":"busy","message":"after the old state"}')
+    expect(ann.locator(".bubble")).to_be_visible()  # and once what came after it is shown:
+    expect(ann.locator("#game")).to_be_visible()
+    expect(ann.locator("#lobby")).to_be_hidden()
+    expect(ann.locator(".qw-hand-tile")).to_have_count(6)
