@@ -142,18 +142,19 @@ SOLO_SEEDS = range(100)
 
 def test_the_bot_scores_well_in_solo_games() -> None:
     scores = solo_scores(game.bot_action, SOLO_SEEDS)
-    assert statistics.mean(scores) >= 22  # the old greedy bot: about 13
-    assert statistics.median(scores) >= 22
+    assert statistics.mean(scores) >= 21  # today 23.1 (median 24); the old greedy bot: 13.5
+    assert statistics.median(scores) >= 21
     assert min(scores) > 0
 
 
 def test_the_bot_scores_far_more_solo_than_the_old_greedy_bot() -> None:
     seeds = range(40)
     assert statistics.mean(solo_scores(game.bot_action, seeds)) >= (
-        statistics.mean(solo_scores(greedy_action, seeds)) + 8)
+        statistics.mean(solo_scores(greedy_action, seeds)) + 8)  # today +11.2
 
 
 def test_the_bot_beats_the_old_greedy_bot_head_to_head() -> None:
+    # Today: 2 players 97.5% (lead +14.3), 3 players 100% (+13.5), 4 players 100% (+11.5).
     for players, games, share in ((2, 40, 0.9), (3, 24, 0.8), (4, 20, 0.75)):
         won, lead = head_to_head(players, range(games))
         assert won >= share, (players, won)
@@ -164,4 +165,11 @@ def test_avoiding_leftover_pieces_is_what_lifts_solo_scores() -> None:
     seeds = range(40)
     careless = tuned(replace(WEIGHTS, fragment=0.0))
     assert statistics.mean(solo_scores(game.bot_action, seeds)) >= (
-        statistics.mean(solo_scores(careless, seeds)) + 2)
+        statistics.mean(solo_scores(careless, seeds)) + 5)  # today +8.9
+
+
+def test_letting_the_future_fade_as_solo_rolls_run_out_lifts_solo_scores() -> None:
+    seeds = range(40)
+    timeless = tuned(replace(WEIGHTS, horizon=1e-9))  # the future never fades
+    assert statistics.mean(solo_scores(game.bot_action, seeds)) >= (
+        statistics.mean(solo_scores(timeless, seeds)) + 1)  # today +2.2
