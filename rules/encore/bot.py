@@ -4,27 +4,29 @@ It decides from what its player may know: the public sheets and firsts, the dice
 player's (public) choice and its own sheet. It never reads another player's pending choice.
 
 A mark is worth how much better the bot's sheet looks after it (:class:`Weights` holds the
-constants, tuned over seeded solo and multiplayer games):
+constants, tuned over seeded solo games and checked head to head in 2–4 player games):
 
 - **stars** it crosses, at the full star penalty they save;
 - **columns** it brings closer: a column's value (first if still open, later if taken) times
-  a likelihood that falls with the boxes still open in it and with the **pieces** they form
-  (each piece, a connected run of open boxes of one block, needs a mark of its own);
-- its **colour** brought closer the same way (open boxes and the marks they still need);
+  a likelihood of completing it that falls steeply with the boxes still open in it and with
+  the **pieces** they form (a piece is a connected run of open boxes of one block, and each
+  needs a mark of its own), so the bot finishes columns rather than starting many;
+- its **colour** brought closer the same way (open boxes, and the marks its pieces need);
 - **reach**: open boxes the sheet can grow into next (next to a cross, or in the start column);
-- **fragments**: splitting a block into several leftover pieces (single boxes worst) costs,
-  since every leftover piece later needs a die of exactly its size;
-- a price per joker die, above the point an unused "!" scores.
+- **pieces**: each piece a mark leaves behind costs, and each it finishes pays, about as much
+  as a star: marks that cross a whole piece use the dice fully, while splitting a block leaves
+  leftovers that each take a later roll with a fitting die (tuning found every size alike);
+- a price per joker die, well above the point an unused "!" scores.
 
-Everything not yet scored counts less as the game runs out (in solo, the rolls left), so late
-marks cash in what they can. A mark that would end the game (a second colour) is wanted only
-when the bot would lead.
+In solo, whatever is not yet scored fades as the 30 rolls run out, so late marks cash in what
+they can (stars, completions). A mark that would end the game (a second colour) is wanted
+only when the bot would lead.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -63,16 +65,13 @@ class Weights:
     colour_share: float = 0.8
     #: Per open box the sheet can grow into next.
     reach: float = 0.2
-    #: Per leftover piece a mark creates (a single box and a pair count ``single``, ``pair``).
+    #: Per piece a mark leaves behind (negative: per piece it finishes).
     fragment: float = 2.34
-    single: float = 1.0
-    pair: float = 1.0
-    triple: float = 1.0
     #: Per crossed box on its own.
     per_box: float = 0.0125
     #: Price of one joker die.
     joker: float = 2.5
-    #: Solo: what is not yet scored fades with the rolls left, ``1 - exp(-rolls / horizon)``.
+    #: Solo: what is not yet scored counts ``1 - exp(-rolls left / horizon)``.
     horizon: float = 5.0
     #: Completing a second colour (which ends the game) while ahead / while not ahead.
     end_ahead: float = 8.0
@@ -90,7 +89,7 @@ class _Geometry:
     block_of: tuple[int, ...]  # by box
     columns: tuple[tuple[int, ...], ...]  # by block
     colour: tuple[int, ...]  # by block
-    pieces: tuple[dict[int, tuple[int, ...]], ...]  # by block: open boxes -> pieces
+    pieces: tuple[Mapping[int, tuple[int, ...]], ...]  # by block: open boxes -> pieces
 
 
 def _split(sheet: Sheet, mask: int) -> tuple[int, ...]:
@@ -165,11 +164,6 @@ class _Judge:
         sheet = self.sheet
         return ((sheet.start_mask | sheet.neighbours(marked)) & ~marked).bit_count()
 
-    def _fragments(self, pieces: Sequence[int]) -> float:
-        w = self.w
-        sizes = {1: w.single, 2: w.pair, 3: w.triple}
-        return sum(sizes.get(p.bit_count(), 1.0) for p in pieces)
-
     def _column(self, open_boxes: int, pieces: int) -> float:
         if not open_boxes:
             return 1.0
@@ -208,7 +202,7 @@ class _Judge:
             self._colour((mask & ~after).bit_count(), marks_after)
             - self._colour((mask & ~before).bit_count(), marks_before))
         worth += w.reach * (self._reach(after) - self.reach)
-        worth -= w.fragment * (self._fragments(new) - self._fragments(old))
+        worth -= w.fragment * (len(new) - len(old))
         if (not is_solo(self.state) and after & mask == mask
                 and len(complete_colours(sheet, after)) >= COLOURS_TO_END):
             worth += w.end_ahead if self._leads(after) else w.end_behind
