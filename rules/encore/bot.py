@@ -47,7 +47,7 @@ from rules.encore.engine import (
 )
 from rules.encore.marking import joker_cost, pair_groups
 from rules.encore.scoring import complete_colours, score, takes_first
-from rules.encore.sheet import MOST_PER_MARK, Sheet, bits, printed_sheet
+from rules.encore.sheet import MOST_PER_MARK, Sheet, bits, sheet_named
 
 
 @dataclass(frozen=True)
@@ -107,9 +107,9 @@ def _split(sheet: Sheet, mask: int) -> tuple[int, ...]:
     return tuple(found)
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=256)
 def _geometry(name: str) -> _Geometry:
-    sheet = printed_sheet(name)
+    sheet = sheet_named(name)
     block_of = [0] * len(sheet.box_names)
     tables = []
     for b, block in enumerate(sheet.blocks):

@@ -26,11 +26,19 @@ from rules.base import (
     PlayerId,
     UnknownThing,
     rank,
+    rng,
 )
 from rules.encore import dice as dice_rules
 from rules.encore.marking import PASSED, Choice, check_mark, joker_cost, pair_groups
 from rules.encore.scoring import Score, complete_colours, rating, score
-from rules.encore.sheet import PRINTED, Sheet, printed_sheet
+from rules.encore.sheet import (
+    PRINTED,
+    RANDOM,
+    Sheet,
+    random_layouts,
+    random_sheet_name,
+    sheet_named,
+)
 
 #: In the first rolls of the game every player chooses from all the dice.
 OPEN_ROLLS = 3
@@ -39,8 +47,12 @@ SOLO_ROLLS = 30
 #: Completing this many colours ends the game after the roll (not in solo).
 COLOURS_TO_END = 2
 
+#: The random event that picks a random sheet (the dice use counters from 0 up).
+SHEET_DRAW = -1
+
 OPTIONS: tuple[Option, ...] = (
-    Option("sheet", "classic", "The score sheet everyone plays on.", choices=PRINTED),
+    Option("sheet", "classic", "The score sheet everyone plays on (random: a new layout each "
+                               "game).", choices=(*PRINTED, RANDOM)),
 )
 
 Phase = Literal["roll", "active", "passive", "over"]
@@ -117,7 +129,10 @@ class State:
 
 def setup(players: Sequence[PlayerId], seed: int, options: Mapping[str, OptionValue]) -> State:
     """Blank sheets for everyone; the first seat is the first active player."""
-    sheet = printed_sheet(str(options.get("sheet", "classic")))
+    name = str(options.get("sheet", "classic"))
+    if name == RANDOM:  # its own draw: dice use counters from 0 up
+        name = random_sheet_name(rng(seed, SHEET_DRAW).randrange(len(random_layouts())))
+    sheet = sheet_named(name)
     n = len(players)
     return State(
         players=tuple(players), seed=seed, sheet=sheet.name, marks=(0,) * n,
@@ -127,7 +142,7 @@ def setup(players: Sequence[PlayerId], seed: int, options: Mapping[str, OptionVa
 
 
 def sheet_of(state: State) -> Sheet:
-    return printed_sheet(state.sheet)
+    return sheet_named(state.sheet)
 
 
 def is_solo(state: State) -> bool:

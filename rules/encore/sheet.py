@@ -217,14 +217,40 @@ def problems(sheet: Sheet) -> list[str]:
     return found
 
 
+def _data(file: str) -> Any:
+    return json.loads((resources.files("rules") / "data" / file).read_text("utf-8"))
+
+
 @lru_cache(maxsize=8)
 def printed_sheet(name: str) -> Sheet:
     """The printed sheet called ``name``, read from the package data (``classic``)."""
     if name not in PRINTED:
         raise KeyError(name)
-    text = (resources.files("rules") / "data" / f"encore_{name}.json").read_text("utf-8")
-    return build_sheet(json.loads(text))
+    return build_sheet(_data(f"encore_{name}.json"))
+
+
+@lru_cache(maxsize=1)
+def random_layouts() -> tuple[Mapping[str, Any], ...]:
+    """Layouts (a grid and stars) for the classic sheet's shape and scoring, made by
+    ``bench/encore_sheets.py`` (finding one is a search too slow to run as a game starts)."""
+    return tuple(_data("encore_random.json")["layouts"])
+
+
+def random_sheet_name(index: int) -> str:
+    return f"{RANDOM}-{index}"
+
+
+@lru_cache(maxsize=256)
+def sheet_named(name: str) -> Sheet:
+    """A printed sheet, or ``random-<n>``: the n-th random layout on the classic sheet."""
+    if name.startswith(f"{RANDOM}-"):
+        layout = random_layouts()[int(name.removeprefix(f"{RANDOM}-"))]
+        return build_sheet({**_data("encore_classic.json"), "name": name,
+                            "grid": layout["grid"], "stars": layout["stars"]})
+    return printed_sheet(name)
 
 
 #: The sheets shipped as data; each is ``rules/data/encore_<name>.json``.
 PRINTED: tuple[str, ...] = ("classic",)
+#: The sheet option's value for "a new layout each game" (one of :func:`random_layouts`).
+RANDOM = "random"

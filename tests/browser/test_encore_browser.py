@@ -13,6 +13,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from rules.encore.sheet import printed_sheet, random_layouts
 from tests.browser.conftest import PHONE, TV, Screens, shoot
 
 DIE = ".en-tray button.en-die"
@@ -276,6 +277,27 @@ def test_a_solo_game_on_one_phone_runs_thirty_rolls_to_a_rating(screens: Screens
     expect(watcher.locator(".en-side .en-part-total")).to_have_text(str(total))
     shoot(phone, "encore-solo-results")
     shoot(watcher, "encore-solo-table-results")
+
+
+def test_the_host_picks_a_new_sheet_layout_and_the_phone_draws_it(screens: Screens) -> None:
+    """Option "New layout every game": the phone's sheet is the layout the view names, not
+    the classic one, drawn box by box in its colours."""
+    phone = screens.open("/", PHONE)
+    phone.locator('.game-card[data-game="encore"]').tap()
+    phone.locator("#create-name").fill("Sol")
+    phone.locator("#create-play").tap()
+    phone.wait_for_url(re.compile(r"/room/[A-Z]{4}$"))
+    sheet = phone.locator("#opt-encore-sheet")
+    expect(sheet.locator('option[value="random"]')).to_have_text("New layout every game")
+    sheet.select_option("random")
+    expect(sheet).to_have_value("random")
+    phone.locator("#start").tap()
+    expect(phone.locator(".en-own .en-box")).to_have_count(105)
+    drawn = phone.locator(".en-own .en-box .en-cell").evaluate_all(
+        "cells => cells.map(c => [...c.classList].find(k => k.startsWith('en-c-')).slice(5))")
+    rows = ["".join(drawn[r * 15:(r + 1) * 15]) for r in range(7)]
+    assert rows != list(printed_sheet("classic").grid)
+    assert any(rows == layout["grid"] for layout in random_layouts())
 
 
 def test_bots_finish_a_game_and_the_table_breaks_the_scores_down(screens: Screens) -> None:
