@@ -39,7 +39,7 @@ from rules.encore.engine import (
     Pass,
     Roll,
     State,
-    allowed_pairs,
+    distinct_pairs,
     is_solo,
     phase,
     sheet_of,
@@ -225,12 +225,7 @@ def choose(state: State, seat: int, weights: Weights = WEIGHTS) -> Action:
     sheet = sheet_of(state)
     judge = _Judge(state, seat, weights)
     best: tuple[float, Action] = (0.0, Pass())
-    seen: set[tuple[str, str]] = set()
-    for c, n in allowed_pairs(state, seat):
-        faces = (state.dice[c], state.dice[n])
-        if faces in seen:
-            continue
-        seen.add(faces)
+    for c, n in distinct_pairs(state, seat):
         price = weights.joker * joker_cost(state.dice, c, n)
         for group in pair_groups(sheet, state.dice, state.marks[seat], c, n):
             worth = judge.value(group) - price

@@ -188,6 +188,19 @@ def allowed_pairs(state: State, seat: int) -> list[tuple[int, int]]:
             for n in free if dice_rules.is_number(dice[n]) and joker_cost(dice, c, n) <= left]
 
 
+def distinct_pairs(state: State, seat: int) -> list[tuple[int, int]]:
+    """:func:`allowed_pairs`, one per pair of faces: two dice showing the same faces allow
+    the same marks."""
+    seen: set[tuple[str, str]] = set()
+    pairs = []
+    for c, n in allowed_pairs(state, seat):
+        faces = (state.dice[c], state.dice[n])
+        if faces not in seen:
+            seen.add(faces)
+            pairs.append((c, n))
+    return pairs
+
+
 def waiting_for(state: State) -> tuple[int, ...]:
     """The seats the game waits for, in seat order."""
     now = phase(state)
@@ -364,12 +377,7 @@ def legal_actions(state: State, player: PlayerId) -> list[Action]:
     sheet = sheet_of(state)
     marked = state.marks[seat]
     actions: list[Action] = []
-    seen: set[tuple[str, str]] = set()
-    for c, n in allowed_pairs(state, seat):
-        faces = (state.dice[c], state.dice[n])
-        if faces in seen:
-            continue
-        seen.add(faces)
+    for c, n in distinct_pairs(state, seat):
         actions.extend(Mark(c, n, sheet.names(g)) for g in pair_groups(sheet, state.dice,
                                                                        marked, c, n))
     actions.append(Pass())

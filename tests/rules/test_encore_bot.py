@@ -20,7 +20,7 @@ from rules.encore.engine import (
     Pass,
     Roll,
     State,
-    allowed_pairs,
+    distinct_pairs,
     is_solo,
     phase,
     sheet_of,
@@ -73,12 +73,7 @@ def greedy_action(state: State, player: PlayerId) -> Action:
         return Roll()
     sheet = sheet_of(state)
     best: tuple[float, Action] = (0.0, Pass())
-    seen: set[tuple[str, str]] = set()
-    for c, n in allowed_pairs(state, seat):
-        faces = (state.dice[c], state.dice[n])
-        if faces in seen:
-            continue
-        seen.add(faces)
+    for c, n in distinct_pairs(state, seat):
         price = 2.0 * joker_cost(state.dice, c, n)
         for group in pair_groups(sheet, state.dice, state.marks[seat], c, n):
             worth = _greedy_value(state, seat, group) - price
