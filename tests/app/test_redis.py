@@ -29,6 +29,20 @@ def _on(server: Any, table: Table) -> Table:
     return other
 
 
+def _ann_on_a_bob_on_b(serve: Any, redis_url: str, tables: list[Table], game: str
+                       ) -> tuple[Table, Table, Phone, Phone]:
+    """Two instances on one Redis; a room of ``game`` made on A, Ann's phone on A and Bob's
+    on B."""
+    a = serve(redis_url=redis_url, games=ALL_GAMES)
+    b = serve(redis_url=redis_url, games=ALL_GAMES)
+    table_a = open_table(a, game=game, name="Ann")
+    tables.append(table_a)
+    table_a.join("Bob")
+    table_b = _on(b, table_a)
+    tables.append(table_b)
+    return table_a, table_b, table_a.seat("p1"), table_b.seat("p2")
+
+
 def test_a_move_on_instance_a_reaches_a_phone_on_instance_b_at_once(
         serve: Any, redis_url: str, tables: list[Table]) -> None:
     a = serve(redis_url=redis_url, games=ALL_GAMES)
@@ -61,15 +75,7 @@ def test_a_move_on_instance_a_reaches_a_phone_on_instance_b_at_once(
 
 def test_a_game_switched_on_instance_a_is_played_on_instance_b(
         serve: Any, redis_url: str, tables: list[Table]) -> None:
-    a = serve(redis_url=redis_url, games=ALL_GAMES)
-    b = serve(redis_url=redis_url, games=ALL_GAMES)
-    table_a = open_table(a, game="tally", name="Ann")
-    tables.append(table_a)
-    table_a.join("Bob")
-    table_b = _on(b, table_a)
-    tables.append(table_b)
-    ann = table_a.seat("p1")
-    bob = table_b.seat("p2")
+    table_a, table_b, ann, bob = _ann_on_a_bob_on_b(serve, redis_url, tables, "tally")
     ann.send({"type": "set_game", "game": "qwirkle"})
     bob.wait_state(lambda m: m["room"]["game"] == "qwirkle" and m["room"]["title"] == "Qwirkle")
     ann.send({"type": "start"})
@@ -82,18 +88,11 @@ def test_a_game_switched_on_instance_a_is_played_on_instance_b(
 
 def test_a_kick_on_instance_a_closes_the_socket_on_instance_b(
         serve: Any, redis_url: str, tables: list[Table]) -> None:
-    a = serve(redis_url=redis_url)
-    b = serve(redis_url=redis_url)
-    table_a = open_table(a, name="Ann")
-    tables.append(table_a)
-    table_a.join("Bob")
-    table_b = _on(b, table_a)
-    tables.append(table_b)
-    ann = table_a.seat("p1")
-    bob = table_b.seat("p2")
+    table_a, table_b, ann, bob = _ann_on_a_bob_on_b(serve, redis_url, tables, "qwirkle")
     ann.send({"type": "kick", "player": "p2"})
     assert bob.closed() == (1008, "kicked")
-    assert Phone(b, table_a.code, table_a.tokens["p2"]).closed() == (1008, "bad_token")
+    assert (Phone(table_b.server, table_a.code, table_a.tokens["p2"]).closed()
+            == (1008, "bad_token"))
 
 
 def test_an_instance_that_crashed_has_its_players_shown_disconnected(
