@@ -37,6 +37,9 @@ CHROMIUM_ARGS = [
 ]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 WAIT_MS = 10_000  # a bound for a hung test, never a speed claim
+# Assertions wait as long as actions do: on a loaded CI machine a page that imports a game's
+# module, catalogue and styles on start can take more than Playwright's default 5 s.
+expect.set_options(timeout=WAIT_MS)
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
          "is_mobile": True, "has_touch": True,
          "user_agent": "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 "
