@@ -289,6 +289,7 @@ class Shell {
       this.drawResults();
     } catch {
       fill(root, h("p", { class: "notice", text: t("game.unsupported") }));
+      this.pluginGame = null; // a network hiccup: the next state tries again
       return;
     }
     fill(root);
