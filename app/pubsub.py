@@ -4,8 +4,9 @@ Each instance pushes views to its own sockets directly; what crosses instances i
 **notice** (a small JSON object: ``{"from": instance, "code": room, "kind": "change" |
 "presence" | "deleted", …}``, and every few seconds ``{"from", "kind": "here", "rooms":
 {code: [players connected here]}}``). An instance that holds the room catches up from the
-store and pushes its own sockets their views. The in-process backend connects the instances of one
-Python process (the default single server, and tests); Redis pub/sub connects processes.
+store and pushes its own sockets their views. The in-process backend connects the instances
+of one Python process (the default single server, and tests); Redis pub/sub connects
+processes.
 """
 
 from __future__ import annotations

@@ -136,13 +136,18 @@ class Rooms:
 
     # --- creating -----------------------------------------------------------------------
 
-    async def create(self, game_id: str, options: Mapping[str, Any], name: str | None,
-                     address: str) -> tuple[Room, str, str | None, str | None]:
-        """A new room; return (room, host token, player id | None, seat token | None)."""
+    def game_named(self, game_id: str) -> Game[Any]:
+        """The registered game ``game_id``; ``unknown_game`` naming the others if none."""
         game = self.games.get(game_id)
         if game is None:
             raise AppError("unknown_game", f"There is no game {game_id!r}; try one of "
                                            f"{', '.join(sorted(self.games))}.")
+        return game
+
+    async def create(self, game_id: str, options: Mapping[str, Any], name: str | None,
+                     address: str) -> tuple[Room, str, str | None, str | None]:
+        """A new room; return (room, host token, player id | None, seat token | None)."""
+        game = self.game_named(game_id)
         try:
             resolved = resolve_options(game.options, options)
         except RuleError as exc:

@@ -591,9 +591,7 @@ class Room:
         """Go to the lobby of ``game_id`` with the same seats (its default options; the same
         game keeps its options): what to play next, without everyone joining a new room."""
         self._host_only(conn)
-        game = self.rooms.games.get(game_id)
-        if game is None:
-            raise AppError("unknown_game", f"There is no game {game_id!r}.")
+        game = self.rooms.game_named(game_id)
 
         def decide(record: RoomRecord, state: Any) -> Change:
             if record.phase == "playing":
