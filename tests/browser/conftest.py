@@ -129,6 +129,14 @@ class Screens:
         phone.wait_for_url(re.compile(f"/j/{code}$"))
         return take_seat(phone, code, name)
 
+    def join_in_language(self, code: str, name: str, lang: str) -> Page:
+        """A phone picks ``lang`` on the home page, then takes a seat from the join link."""
+        phone = self.phone("/")
+        phone.locator("select.lang-picker").select_option(lang)
+        expect(phone.locator("html")).to_have_attribute("lang", lang)
+        phone.goto(f"{self.server.url}/j/{code}")
+        return take_seat(phone, code, name)
+
     def join_by_link(self, code: str, name: str,
                      before: Callable[[Page], object] | None = None) -> Page:
         """A phone opens the room's join link (what the QR code holds) and takes a seat;

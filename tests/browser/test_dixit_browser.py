@@ -13,7 +13,7 @@ import re
 import httpx
 from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.conftest import Screens, shoot, take_seat
+from tests.browser.conftest import Screens, shoot
 
 LONG = ("Tea with the moon on the roof of a house that is not there any more, while the "
         "kettle sings an old song nobody remembers")  # 120 characters: a long phrase
@@ -353,11 +353,7 @@ def test_the_dixit_phone_room_page_downloads_little_and_explains_the_game(screen
 
 def test_a_phone_set_to_russian_plays_dixit_in_russian(screens: Screens) -> None:
     table, code = create_table(screens)
-    phone = screens.phone("/")
-    phone.locator("select.lang-picker").select_option("ru")
-    expect(phone.locator("html")).to_have_attribute("lang", "ru")
-    phone.goto(f"{screens.server.url}/j/{code}")
-    take_seat(phone, code, "Маша")
+    phone = screens.join_in_language(code, "Маша", "ru")
     table.locator("#add-bot").click()
     table.locator("#add-bot").click()
     expect(table.locator("#lobby-players .tag-bot")).to_have_count(2)

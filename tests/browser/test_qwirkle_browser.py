@@ -240,11 +240,7 @@ def test_the_how_to_play_panel_opens_from_the_lobby_and_from_the_game(screens: S
 
 def test_a_phone_set_to_russian_reads_russian(screens: Screens) -> None:
     table, code = create_table(screens)
-    phone = screens.phone("/")
-    phone.locator("select.lang-picker").select_option("ru")
-    expect(phone.locator("html")).to_have_attribute("lang", "ru")
-    phone.goto(f"{screens.server.url}/j/{code}")
-    take_seat(phone, code, "Маша")
+    phone = screens.join_in_language(code, "Маша", "ru")
     expect(phone.locator(".section-title").first).to_contain_text("Игроки")
     expect(table.locator("#lobby-players .player-name")).to_have_text(["Маша"])
 
