@@ -19,6 +19,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
+from app.decisions import Sender
 from app.encode import dumps
 
 
@@ -40,13 +41,16 @@ class Connection:
     in the outbox is replaced by a newer one instead of queueing behind it.
     """
 
-    __slots__ = ("ws", "player", "table", "outbox", "tail_replaceable", "writer", "closing",
-                 "allowance", "stamp", "limited_at")
+    __slots__ = ("ws", "sender", "player", "table", "outbox", "tail_replaceable", "writer",
+                 "closing", "allowance", "stamp", "limited_at")
 
-    def __init__(self, ws: WebSocket, player: str | None, table: bool, rate: float) -> None:
+    def __init__(self, ws: WebSocket, sender: Sender, rate: float) -> None:
         self.ws = ws
-        self.player = player
-        self.table = table
+        self.sender = sender
+        #: The seat this socket speaks for (None: the table screen or a spectator).
+        self.player = sender.player
+        #: Whether it holds the seatless table token.
+        self.table = sender.table
         self.outbox: deque[str | _Close] = deque()
         self.tail_replaceable = False
         self.closing = False

@@ -17,7 +17,7 @@ the browser translates by code, so codes are API.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
@@ -246,34 +246,59 @@ ClientMessage = Annotated[
     | MakeHostMessage | SetOptionsMessage | SeatBotMessage | SetGameMessage | PingMessage,
     Field(discriminator="type"),
 ]
+"""Every message a client may send, told apart by ``type``."""
 
-MESSAGE_TYPES = frozenset({
-    "action", "start", "kick", "add_bot", "rematch", "make_host", "set_options", "seat_bot",
-    "set_game", "ping",
-})
-HOST_COMMANDS = frozenset({"start", "kick", "add_bot", "rematch", "make_host", "set_options",
-                           "seat_bot", "set_game"})
+#: The models of :data:`ClientMessage`, one per message type.
+CLIENT_MESSAGES: tuple[type[Envelope], ...] = get_args(get_args(ClientMessage)[0])
 
-# --- WebSocket: server → client (documentation; the hot path writes the same JSON by hand) ---
+
+def message_type(model: type[BaseModel]) -> str:
+    """The ``type`` a message model stands for (its ``Literal``)."""
+    kind: str = get_args(model.model_fields["type"].annotation)[0]
+    return kind
+
+
+#: Every client message type, from the models.
+MESSAGE_TYPES = frozenset(message_type(m) for m in CLIENT_MESSAGES)
+
+# --- WebSocket: server → client -------------------------------------------------------------
+# The hot path writes state messages as text (app/fanout.py); a test validates every message
+# the server sends during whole games against :data:`ServerMessage`.
 
 
 class StateMessage(BaseModel):
-    type: Literal["state"] = "state"
-    version: int
+    """The room as one connection may see it, on connect and after every change."""
+
+    type: Literal["state"]
+    version: int = Field(description="Logged changes so far; drop a message with a smaller "
+                                     "version than the one shown.")
     room: RoomSummary
-    you: str | None
-    is_host: bool
-    view: dict[str, Any] | None
-    outcome: dict[str, Any] | None
-    ref: str | None = None
+    you: str | None = Field(description="This connection's seat, or null (table, spectator).")
+    is_host: bool = Field(description="This connection may send host commands.")
+    view: dict[str, Any] | None = Field(description="The game's view for this viewer (null in "
+                                                    "the lobby); its shape is the game's.")
+    outcome: dict[str, Any] | None = Field(description="How the game ended, once it has.")
+    ref: str | None = Field(None, description="On the acting connection's copy: the id of its "
+                                              "action that made this version.")
 
 
 class ErrorMessage(BaseModel):
-    type: Literal["error"] = "error"
-    ref: str | None
-    code: str
-    message: str
+    """A refusal, to the sender only; the room is unchanged."""
+
+    type: Literal["error"]
+    ref: str | None = Field(description="The id of the message refused, when it had one.")
+    code: str = Field(description="A key of the error table (or a game's rule code).")
+    message: str = Field(description="A plain English sentence; clients translate by code.")
 
 
 class PongMessage(BaseModel):
-    type: Literal["pong"] = "pong"
+    """The answer to a ping: everything sent before it has arrived."""
+
+    type: Literal["pong"]
+
+
+ServerMessage = Annotated[StateMessage | ErrorMessage | PongMessage,
+                          Field(discriminator="type")]
+"""Every message the server sends, told apart by ``type``."""
+
+PONG = PongMessage(type="pong").model_dump_json()

@@ -14,12 +14,17 @@ from collections.abc import Mapping
 from typing import Any
 
 import rules
+from app.actions import AnyGame, replay
 from app.config import Settings
+from app.decisions import new_room
 from app.protocol import ERRORS, AppError
 from app.pubsub import Notice, PubSub
-from app.rooms import Room, clean_name, hash_token, new_code, new_token, normal_code, replay
-from app.store import RoomRecord, Seat, Store, StoredRoom
-from rules.base import Game, RuleError, resolve_options
+from app.rooms import Room
+from app.services import Notifier, RoomServices
+from app.store import Store, StoredRoom
+from app.text import clean_name
+from app.tokens import hash_token, new_code, new_token, normal_code
+from rules.base import RuleError, resolve_options
 
 log = logging.getLogger(__name__)
 
@@ -28,16 +33,17 @@ class Rooms:
     """Every live room of this instance, and the per-address limits."""
 
     def __init__(self, settings: Settings, store: Store, pubsub: PubSub,
-                 games: Mapping[str, Game[Any]] | None = None) -> None:
+                 games: Mapping[str, AnyGame] | None = None) -> None:
         self.settings = settings
         self.store = store
         self.pubsub = pubsub
         self.games = dict(rules.GAMES if games is None else games)
         self.rooms: dict[str, Room] = {}
         self.instance = secrets.token_hex(6)
+        self.notifier = Notifier(pubsub, self.instance)
+        self.services = RoomServices(settings, store, self.games, self.notifier)
         self._misses: dict[str, deque[float]] = {}
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
-        self._tasks: set[asyncio.Task[Any]] = set()
         self._sweeper: asyncio.Task[None] | None = None
         self._heartbeat: asyncio.Task[None] | None = None
         #: When each other instance was last heard from (``time.monotonic()``).
@@ -56,7 +62,7 @@ class Rooms:
             if room is not None:
                 self.rooms[room.code] = room
         for room in self.rooms.values():
-            room.schedule_bots()
+            room.bots.schedule()
         await self.pubsub.subscribe(self._on_notice)
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
         self._heartbeat = asyncio.get_running_loop().create_task(self._presence_forever())
@@ -73,7 +79,7 @@ class Rooms:
         except Exception:
             log.exception("room %s could not be replayed; left in the store", stored.record.code)
             return None
-        return Room(self, stored.record, state, stored.entries)
+        return Room(self.services, stored.record, state, stored.entries)
 
     async def close(self) -> None:
         for task in (self._sweeper, self._heartbeat):
@@ -84,8 +90,7 @@ class Rooms:
         for room in list(self.rooms.values()):
             await room.stop()
             room.close_all(ERRORS["room_closed"].close or 1001, "room_closed")
-        for task in list(self._tasks):
-            task.cancel()
+        self.notifier.cancel()
         await self.pubsub.close()
         await self.store.close()
 
@@ -136,18 +141,10 @@ class Rooms:
 
     # --- creating -----------------------------------------------------------------------
 
-    def game_named(self, game_id: str) -> Game[Any]:
-        """The registered game ``game_id``; ``unknown_game`` naming the others if none."""
-        game = self.games.get(game_id)
-        if game is None:
-            raise AppError("unknown_game", f"There is no game {game_id!r}; try one of "
-                                           f"{', '.join(sorted(self.games))}.")
-        return game
-
     async def create(self, game_id: str, options: Mapping[str, Any], name: str | None,
                      address: str) -> tuple[Room, str, str | None, str | None]:
         """A new room; return (room, host token, player id | None, seat token | None)."""
-        game = self.game_named(game_id)
+        game = self.services.game_named(game_id)
         try:
             resolved = resolve_options(game.options, options)
         except RuleError as exc:
@@ -157,37 +154,20 @@ class Rooms:
         if mine >= self.settings.rooms_per_address:
             raise AppError("too_many_rooms", f"Your address already has {mine} rooms open.")
         host_token = new_token()
-        now = time.time()
-        seats: tuple[Seat, ...] = ()
-        if clean is not None:
-            seats = (Seat("p1", clean, hash_token(host_token), bot=False),)
         for _ in range(100):
             code = new_code()
             if code in self.rooms:
                 continue
-            record = RoomRecord(
-                code=code, game=game.id, options=resolved, seats=seats,
-                host="p1" if seats else None,
-                table_token_hash=None if seats else hash_token(host_token),
-                phase="lobby", version=1, seed=None, players=(), started_at=0,
-                next_seat=len(seats), created_by=address, created_at=now, updated_at=now)
+            record = new_room(code=code, game=game, options=resolved, name=clean,
+                              host_token_hash=hash_token(host_token), address=address,
+                              now=time.time())
             if await self.store.create(record):
-                room = self.rooms[code] = Room(self, record, None)
-                if seats:
-                    return room, host_token, "p1", host_token
-                return room, host_token, None, None
+                room = self.rooms[code] = Room(self.services, record, None)
+                seated = "p1" if clean is not None else None
+                return room, host_token, seated, host_token if seated else None
         raise AppError("busy", "Could not find a free room code; try again.")
 
     # --- other instances ----------------------------------------------------------------
-
-    def notify(self, notice: Notice) -> None:
-        """Tell other instances (fire and forget: a lost notice is healed by compare-and-set)."""
-        if not self.pubsub.has_peers:
-            return
-        notice["from"] = self.instance
-        task = asyncio.get_running_loop().create_task(self.pubsub.publish(notice))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
 
     async def _on_notice(self, notice: Notice) -> None:
         sender = str(notice.get("from"))
@@ -204,9 +184,7 @@ class Rooms:
             return
         kind = notice.get("kind")
         if kind == "change":
-            task = asyncio.get_running_loop().create_task(room.follow(int(notice["version"])))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self.notifier.spawn(room.follow(int(notice["version"])))
         elif kind == "presence":
             room.set_remote(sender, frozenset(notice.get("players", ())))
         elif kind == "deleted":
@@ -223,7 +201,7 @@ class Rooms:
         while True:
             await asyncio.sleep(period)
             try:
-                self.notify({"kind": "here", "rooms": {
+                self.notifier.notify({"kind": "here", "rooms": {
                     code: sorted(players) for code, room in self.rooms.items()
                     if (players := room.connected_here())}})
                 self.forget_silent(time.monotonic() - 3 * period)
@@ -254,7 +232,7 @@ class Rooms:
                 if removed or not self.store.shared:
                     await self._drop(room)
                     gone.append(room.code)
-                    self.notify({"kind": "deleted", "code": room.code})
+                    self.notifier.notify({"kind": "deleted", "code": room.code})
                 else:  # another instance changed it meanwhile: not idle after all
                     await room.follow(room.version + 1)
         return gone

@@ -6,7 +6,9 @@ from typing import Any
 
 from fastapi import APIRouter
 
+from app import commands
 from app.deps import AddressDep, RoomDep, RoomsDep
+from app.fanout import summary
 from app.protocol import (
     CreateRoom,
     ErrorBody,
@@ -51,14 +53,14 @@ async def create_room(body: CreateRoom, rooms: RoomsDep, address: AddressDep) ->
 @router.post("/rooms/{code}/join", responses=ERROR_RESPONSES)
 async def join_room(body: JoinRoom, room: RoomDep) -> Joined:
     """Take a seat; keep the token (it is the only way back to this seat)."""
-    player_id, token = await room.join(body.name)
+    player_id, token = await commands.join(room, body.name)
     return Joined(player_id=player_id, token=token)
 
 
 @router.get("/rooms/{code}", responses=ERROR_RESPONSES)
 async def get_room(room: RoomDep) -> RoomSummary:
     """The public summary: game, phase, players, who is connected, version."""
-    return RoomSummary.model_validate(room.summary())
+    return RoomSummary.model_validate(summary(room))
 
 
 @router.get("/health", include_in_schema=False)

@@ -7,6 +7,7 @@ import asyncio
 from typing import Any
 
 from app.connection import Connection
+from app.decisions import Sender
 
 
 class Gate:
@@ -31,7 +32,7 @@ class Gate:
 
 
 def connect(socket: Gate) -> Connection:
-    return Connection(socket, "p1", False, 100)  # type: ignore[arg-type]
+    return Connection(socket, Sender("p1"), 100)  # type: ignore[arg-type]
 
 
 def run(body: Any) -> None:

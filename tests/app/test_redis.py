@@ -10,8 +10,11 @@ from typing import Any
 
 import httpx
 
+from app import commands
 from app.config import Settings
 from app.connection import Connection
+from app.decisions import Sender
+from app.protocol import ActionMessage, StartMessage
 from app.pubsub import LocalPubSub
 from app.redis_backend import RedisStore
 from app.registry import Rooms
@@ -151,23 +154,25 @@ def test_instances_that_missed_each_others_news_never_apply_twice(
             room1, _, _, _ = await one.create("tally", {"target": 30}, "Ann", "a")
             room2 = await two.get(room1.code.lower())
             assert room2 is not None and room2.version == 1
-            bob, _ = await room1.join("Bob")
+            bob, _ = await commands.join(room1, "Bob")
             assert bob == "p2" and room1.version == 2
             # room2 still thinks version 1: its join is refused by the store, it catches up
             # and seats Cy as p3 (not a second p2).
-            player, _ = await room2.join("Cy")
+            player, _ = await commands.join(room2, "Cy")
             assert player == "p3" and room2.version == 3
             assert [s.name for s in room2.record.seats] == ["Ann", "Bob", "Cy"]
-            host = Connection(_Socket(), "p1", False, 100)  # type: ignore[arg-type]
+            host = Connection(_Socket(), Sender("p1"), 100)  # type: ignore[arg-type]
             room1.connections.add(host)
-            await room1.start(host)  # on one: the game starts at version 4
-            ann2 = Connection(_Socket(), "p1", False, 100)  # type: ignore[arg-type]
+            # on one: the game starts at version 4
+            await commands.start(room1, host, StartMessage(type="start"))
+            ann2 = Connection(_Socket(), Sender("p1"), 100)  # type: ignore[arg-type]
             room2.connections.add(ann2)
             # two still sees the lobby at version 3; Ann's move through two would be refused
             # (not playing) — unless it checks the store first, catches up and applies it.
-            await room2.act(ann2, "m1", {"kind": "add", "n": 2})
+            move = ActionMessage(type="action", id="m1", action={"kind": "add", "n": 2})
+            await commands.act(room2, ann2, move)
             assert room2.version == 5 and room2.state.total == 2
-            await room2.act(ann2, "m1", {"kind": "add", "n": 2})  # resent: applied once
+            await commands.act(room2, ann2, move)  # resent: applied once
             assert room2.version == 5
             await room1.follow(5)
             assert room1.state == room2.state and room1.record == room2.record
