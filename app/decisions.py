@@ -50,14 +50,13 @@ class Current:
 @dataclass(frozen=True)
 class Change:
     """What a decision wants stored: the next record (``version + 1``) and game state, the log
-    entry of an action, whether a new game starts (its log begins afresh), the seat whose
-    token died (its sockets close), and a result for the caller (a new seat's id)."""
+    entry of an action, whether a new game starts (its log begins afresh), and a result for
+    the caller (a new seat's id)."""
 
     record: RoomRecord
     state: State
     entry: LogEntry | None = None
     new_game: bool = False
-    kicked: str | None = None
     result: str | None = None
 
 
@@ -228,7 +227,7 @@ def kick(current: Current, *, sender: Sender, player: str, now: float) -> Change
                       for s in record.seats)
     else:
         seats = tuple(s for s in record.seats if s.id != seat.id)
-    return Change(_next(record, now, seats=seats), current.state, kicked=seat.id)
+    return Change(_next(record, now, seats=seats), current.state)
 
 
 def add_bot(current: Current, *, sender: Sender, now: float) -> Change:

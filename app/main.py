@@ -7,29 +7,24 @@ Pages are a plug-in: if ``app/routes/pages.py`` exists, its ``router`` is includ
 
 from __future__ import annotations
 
-import asyncio
-import gc
 import importlib
 import importlib.util
 import logging
-import time
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
 
-from fastapi import FastAPI, Request
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
+from app.actions import AnyGame
 from app.config import Settings
-from app.protocol import AppError
+from app.errors import install_error_handlers
+from app.gc_policy import collector_tuned
 from app.pubsub import LocalPubSub, PubSub
 from app.registry import Rooms
 from app.routes import api, assets, ws
 from app.store import SQLiteStore, Store
-from rules.base import Game
 
 log = logging.getLogger(__name__)
 
@@ -45,41 +40,8 @@ def open_backends(settings: Settings) -> tuple[Store, PubSub]:
     return SQLiteStore(settings.db), LocalPubSub()
 
 
-#: New container objects (net of those freed) between two young-generation collections, in
-#: place of Python's 700. See :func:`short_gc_pauses`.
-YOUNG_COLLECTION_THRESHOLD = 50_000
-
-
-async def short_gc_pauses(full_every: float, freeze_every: float = 1.0) -> None:
-    """Keep Python's garbage collections from stalling every socket at once, and from costing
-    CPU on every action.
-
-    A full collection walks every tracked object: with thousands of sockets that is over a
-    second, during which no message moves. So every ``freeze_every`` seconds the objects alive
-    are moved out of the collector's sight (``gc.freeze``), and full collections only walk
-    what is newer. Cyclic garbage among frozen objects is only found by the complete
-    collection run every ``full_every`` seconds (one longer pause, rarely).
-
-    Young collections are triggered by growth, not churn (:data:`YOUNG_COLLECTION_THRESHOLD`):
-    an action replaces a room's state, views and log entry, all freed by reference counting,
-    but at Python's threshold of 700 the collector ran every few actions and walked every one
-    of them while they were alive (measured at 1,000 busy rooms: ~75 us of CPU per action, and
-    pauses up to 90 ms in second-generation runs). The hot path makes next to no cyclic garbage
-    (a complete collection after 16,000 actions found a few hundred objects), so collecting
-    it less often costs no memory to speak of.
-    """
-    last_full = time.monotonic()
-    while True:
-        await asyncio.sleep(freeze_every)
-        if time.monotonic() - last_full >= full_every:
-            gc.unfreeze()
-            gc.collect()
-            last_full = time.monotonic()
-        gc.freeze()
-
-
 def create_app(settings: Settings | None = None,
-               games: Mapping[str, Game[Any]] | None = None, *,
+               games: Mapping[str, AnyGame] | None = None, *,
                own_process: bool = False) -> FastAPI:
     """The whole server as an ASGI app (settings default to the environment's, games to
     ``rules.GAMES``). ``own_process``: the app is the whole process (``python -m app``), so it
@@ -93,19 +55,10 @@ def create_app(settings: Settings | None = None,
         rooms = Rooms(settings, store, pubsub, games)
         await rooms.start()
         app.state.rooms = rooms
-        gc_task = None
-        thresholds = gc.get_threshold()
-        if own_process and settings.gc_full_minutes > 0:
-            gc.set_threshold(YOUNG_COLLECTION_THRESHOLD, *thresholds[1:])
-            gc_task = asyncio.get_running_loop().create_task(
-                short_gc_pauses(settings.gc_full_minutes * 60))
         try:
-            yield
+            async with collector_tuned(settings.gc_full_minutes if own_process else 0):
+                yield
         finally:
-            if gc_task is not None:
-                gc_task.cancel()
-                gc.set_threshold(*thresholds)
-                gc.unfreeze()
             await rooms.close()
 
     app = FastAPI(
@@ -116,34 +69,12 @@ def create_app(settings: Settings | None = None,
     )
     app.state.settings = settings
 
-    @app.exception_handler(AppError)
-    async def app_error(request: Request, exc: AppError) -> JSONResponse:
-        return JSONResponse({"code": exc.code, "message": exc.message, "detail": exc.message},
-                            status_code=exc.status)
-
-    @app.exception_handler(RequestValidationError)
-    async def invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:
-        errors = exc.errors()
-        names = all(tuple(e.get("loc", ()))[-1:] == ("name",) for e in errors)
-        first = errors[0] if errors else {"msg": "invalid request", "loc": ()}
-        where = ".".join(str(p) for p in first.get("loc", ())[1:])
-        return JSONResponse(
-            {"code": "bad_name" if names else "invalid_request",
-             "message": f"{where}: {first.get('msg')}" if where else str(first.get("msg")),
-             "detail": jsonable_errors(errors)},
-            status_code=422)
-
+    install_error_handlers(app)
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(assets.router)
     _plug_in_pages(app)
     return app
-
-
-def jsonable_errors(errors: object) -> object:
-    from fastapi.encoders import jsonable_encoder
-
-    return jsonable_encoder(errors)
 
 
 def _plug_in_pages(app: FastAPI) -> None:

@@ -129,7 +129,7 @@ class Joined(BaseModel):
     token: str
 
 
-class PlayerSummary(BaseModel):
+class PlayerSummary(Strict):
     id: str
     name: str
     bot: bool = Field(description="A bot moves for this seat (a bot seat, or a person's seat "
@@ -139,7 +139,7 @@ class PlayerSummary(BaseModel):
     is_host: bool
 
 
-class RoomSummary(BaseModel):
+class RoomSummary(Strict):
     code: str
     game: str
     title: str
@@ -266,7 +266,7 @@ MESSAGE_TYPES = frozenset(message_type(m) for m in CLIENT_MESSAGES)
 # the server sends during whole games against :data:`ServerMessage`.
 
 
-class StateMessage(BaseModel):
+class StateMessage(Strict):
     """The room as one connection may see it, on connect and after every change."""
 
     type: Literal["state"]
@@ -282,7 +282,7 @@ class StateMessage(BaseModel):
                                               "action that made this version.")
 
 
-class ErrorMessage(BaseModel):
+class ErrorMessage(Strict):
     """A refusal, to the sender only; the room is unchanged."""
 
     type: Literal["error"]
@@ -291,7 +291,7 @@ class ErrorMessage(BaseModel):
     message: str = Field(description="A plain English sentence; clients translate by code.")
 
 
-class PongMessage(BaseModel):
+class PongMessage(Strict):
     """The answer to a ping: everything sent before it has arrived."""
 
     type: Literal["pong"]

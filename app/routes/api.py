@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from fastapi import APIRouter
+from pydantic import TypeAdapter
 
 from app import commands
 from app.deps import AddressDep, RoomDep, RoomsDep
 from app.fanout import summary
 from app.protocol import (
+    ERRORS,
+    ClientMessage,
     CreateRoom,
     ErrorBody,
     GameInfo,
@@ -18,6 +22,7 @@ from app.protocol import (
     OptionInfo,
     RoomCreated,
     RoomSummary,
+    ServerMessage,
 )
 
 router = APIRouter(prefix="/api", tags=["api"])
@@ -61,6 +66,25 @@ async def join_room(body: JoinRoom, room: RoomDep) -> Joined:
 async def get_room(room: RoomDep) -> RoomSummary:
     """The public summary: game, phase, players, who is connected, version."""
     return RoomSummary.model_validate(summary(room))
+
+
+@router.get("/protocol")
+async def protocol() -> dict[str, Any]:
+    """The WebSocket protocol of ``/ws/{code}?token=…`` as JSON Schema: ``client``, every
+    message a client may send (told apart by ``type``); ``server``, every message the server
+    sends; ``errors``, every error code of the room server with where it answers (an HTTP
+    status, a WebSocket close code, or neither: an error message on an open socket)."""
+    return protocol_description()
+
+
+@cache
+def protocol_description() -> dict[str, Any]:
+    return {
+        "client": TypeAdapter(ClientMessage).json_schema(),
+        "server": TypeAdapter(ServerMessage).json_schema(),
+        "errors": {code: {"http": kind.http, "close": kind.close, "when": kind.when}
+                   for code, kind in ERRORS.items()},
+    }
 
 
 @router.get("/health", include_in_schema=False)

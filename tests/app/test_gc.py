@@ -9,7 +9,8 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from app.config import Settings
-from app.main import YOUNG_COLLECTION_THRESHOLD, create_app
+from app.gc_policy import YOUNG_COLLECTION_THRESHOLD
+from app.main import create_app
 
 
 def test_an_app_owning_its_process_collects_young_objects_on_growth_and_restores_python_defaults(
