@@ -7,6 +7,7 @@ and the tests can shrink it (``bot_delay=0``, a tiny join-attempt budget).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -60,3 +61,33 @@ class Settings(BaseSettings):
                                                "in between, long-lived objects are frozen so "
                                                "collections stay short (0: Python's default).")
     log_level: str = Field(default="info", description="uvicorn and app log level.")
+    redis_timeout: float = Field(default=2, gt=0,
+                                 description="Seconds a Redis call may take before it fails "
+                                             "(and is retried).")
+    redis_retries: int = Field(default=3, ge=0,
+                               description="Retries of a Redis call that failed to connect or "
+                                           "timed out, with exponential backoff; a stale pooled "
+                                           "connection after a Redis restart is replaced so.")
+    redis_durability: Literal["strict", "relaxed"] = Field(
+        default="strict",
+        description="strict: refuse to start unless Redis has appendonly yes and appendfsync "
+                    "always (every acknowledged move is on disk); relaxed: start anyway, and "
+                    "risk losing the last moves on a Redis crash (the rooms are then rebased).")
+    lease_seconds: float = Field(default=2, gt=0,
+                                 description="With several instances: how long an instance's "
+                                             "claim to drive a room's bots (and timers) lasts "
+                                             "unless renewed; another instance takes over "
+                                             "within about this long after it dies.")
+    check_seconds: float = Field(default=5, gt=0,
+                                 description="With several instances: how often the versions "
+                                             "of rooms with sockets here are checked against "
+                                             "the store, so that a change notice that was "
+                                             "lost is repaired.")
+    room_linger_seconds: float = Field(default=30, ge=0,
+                                       description="How long a room with no socket and nothing "
+                                                   "due stays in memory before it is dropped "
+                                                   "(it is loaded again when needed).")
+    trusted_proxies: str = Field(default="127.0.0.1",
+                                 description="Comma-separated addresses (or *) of the proxies "
+                                             "whose X-Forwarded-For header names the client "
+                                             "address used for per-address limits.")

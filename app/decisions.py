@@ -123,7 +123,8 @@ def _next(record: RoomRecord, now: float, **changes: Any) -> RoomRecord:
 # --- a new room -----------------------------------------------------------------------------
 
 def new_room(*, code: str, game: AnyGame, options: Mapping[str, bool | int | str],
-             name: str | None, host_token_hash: str, address: str, now: float) -> RoomRecord:
+             name: str | None, host_token_hash: str, address: str, epoch: str,
+             now: float) -> RoomRecord:
     """The first record of a room: the creator hosts it, from a seat when they gave a name
     (the host token is then their seat token), else from the table screen."""
     seats = (Seat("p1", name, host_token_hash, bot=False),) if name is not None else ()
@@ -131,7 +132,7 @@ def new_room(*, code: str, game: AnyGame, options: Mapping[str, bool | int | str
         code=code, game=game.id, options=dict(options), seats=seats,
         host="p1" if seats else None, table_token_hash=None if seats else host_token_hash,
         phase="lobby", version=1, seed=None, players=(), started_at=0, next_seat=len(seats),
-        created_by=address, created_at=now, updated_at=now)
+        created_by=address, created_at=now, updated_at=now, epoch=epoch)
 
 
 # --- people ---------------------------------------------------------------------------------

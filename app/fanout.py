@@ -81,7 +81,8 @@ class StateMessages:
         """Queue every connection its own state message; ``ack``: the connection whose action
         made this version, and that action's id (its copy carries it as ``ref``)."""
         self.encoder.rotate()
-        head = f'{{"type":"state","version":{room.record.version},"room":{self.summary_json(room)}'
+        head = (f'{{"type":"state","version":{room.record.version},'
+                f'"epoch":{json_string(room.record.epoch)},"room":{self.summary_json(room)}')
         tail = f',"outcome":{self._outcome(room)}}}'
         views: dict[str | None, str] = {}
         messages: dict[tuple[str | None, bool], str] = {}
@@ -111,7 +112,8 @@ class StateMessages:
         view = self._view(room, _viewer(room.record, conn.player))
         acked = "" if ref is None else f',"ref":{json_string(ref)}'
         conn.push_state(
-            f'{{"type":"state","version":{room.record.version},"room":{self.summary_json(room)},'
+            f'{{"type":"state","version":{room.record.version},'
+            f'"epoch":{json_string(room.record.epoch)},"room":{self.summary_json(room)},'
             f'"you":{json_string(conn.player)},"is_host":{host},"view":{view},'
             f'"outcome":{self._outcome(room)}{acked}}}', replaceable=ref is None)
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import logging
+import secrets
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from fastapi import FastAPI
@@ -20,10 +22,13 @@ from fastapi.staticfiles import StaticFiles
 from app.actions import AnyGame
 from app.config import Settings
 from app.errors import install_error_handlers
+from app.feed import ChangeFeed, NoFeed
 from app.gc_policy import collector_tuned
+from app.leases import Leases, LocalLeases, NoWatches, Watches
+from app.metrics import Metrics
 from app.pubsub import LocalPubSub, PubSub
 from app.registry import Rooms
-from app.routes import api, assets, ws
+from app.routes import api, assets, ops, ws
 from app.store import SQLiteStore, Store
 
 log = logging.getLogger(__name__)
@@ -31,13 +36,50 @@ log = logging.getLogger(__name__)
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def open_backends(settings: Settings) -> tuple[Store, PubSub]:
-    """SQLite + in-process fan-out by default; Redis for both when ``redis_url`` is set."""
-    if settings.redis_url:
-        from app.redis_backend import RedisPubSub, RedisStore  # imported only when used
+@dataclass
+class Backends:
+    """What the rooms are kept in and how instances hear each other."""
 
-        return RedisStore(settings.redis_url), RedisPubSub(settings.redis_url)
-    return SQLiteStore(settings.db), LocalPubSub()
+    store: Store
+    pubsub: PubSub
+    feed: ChangeFeed
+    leases: Leases
+    watches: Watches
+
+
+def open_backends(settings: Settings, instance: str) -> Backends:
+    """SQLite and nothing shared by default; Redis for all of it when ``redis_url`` is set."""
+    if not settings.redis_url:
+        return Backends(SQLiteStore(settings.db), LocalPubSub(), NoFeed(), LocalLeases(),
+                        NoWatches())
+    from app import redis_backend as rb  # imported only when used
+
+    url, timeout, retries = settings.redis_url, settings.redis_timeout, settings.redis_retries
+    store = rb.RedisStore(url, timeout, retries)
+    return Backends(store, rb.RedisPubSub(url, timeout, retries),
+                    rb.RedisChanges(url, timeout, retries),
+                    rb.RedisLeases(store.client, instance, settings.lease_seconds),
+                    rb.RedisWatches(store.client, 3 * settings.presence_seconds))
+
+
+async def check_backends(settings: Settings, backends: Backends) -> None:
+    """Refuse to start on a Redis that may lose acknowledged moves, unless told to."""
+    if not settings.redis_url:
+        return
+    from app import redis_backend as rb
+
+    assert isinstance(backends.store, rb.RedisStore)
+    problem = await rb.check_durability(backends.store.client)
+    if problem is None:
+        return
+    if settings.redis_durability == "relaxed":
+        log.warning("Redis may lose the last moves on a crash: %s (GAMENIGHT_REDIS_DURABILITY="
+                    "relaxed)", problem)
+        return
+    raise RuntimeError(
+        f"Refusing to start: Redis may lose acknowledged moves, because {problem}. Run Redis "
+        "with `appendonly yes` and `appendfsync always`, or set "
+        "GAMENIGHT_REDIS_DURABILITY=relaxed to accept the risk.")
 
 
 def create_app(settings: Settings | None = None,
@@ -51,8 +93,12 @@ def create_app(settings: Settings | None = None,
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store, pubsub = open_backends(settings)
-        rooms = Rooms(settings, store, pubsub, games)
+        instance = secrets.token_hex(6)
+        backends = open_backends(settings, instance)
+        await check_backends(settings, backends)
+        rooms = Rooms(settings, backends.store, backends.pubsub, games, feed=backends.feed,
+                      leases=backends.leases, watches=backends.watches, metrics=Metrics(),
+                      instance=instance)
         await rooms.start()
         app.state.rooms = rooms
         try:
@@ -73,6 +119,7 @@ def create_app(settings: Settings | None = None,
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(assets.router)
+    app.include_router(ops.router)
     _plug_in_pages(app)
     return app
 

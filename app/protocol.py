@@ -63,6 +63,8 @@ ERRORS: dict[str, ErrorKind] = {
     "cannot_kick_host": ErrorKind(None, None, "The host tried to kick themselves."),
     "no_table_host": ErrorKind(None, None, "make_host to the table in a room without one."),
     "busy": ErrorKind(None, None, "The room changed too often under us; try again."),
+    "unavailable": ErrorKind(503, None, "The store is unreachable for now; nothing changed. "
+                                        "Retry (an action with the same id)."),
     "bad_token": ErrorKind(None, 1008, "The token names no seat of this room (or was revoked)."),
     "kicked": ErrorKind(None, 1008, "The host removed this seat."),
     "unknown_room": ErrorKind(404, 1008, "No live room has this code."),
@@ -271,7 +273,10 @@ class StateMessage(Strict):
 
     type: Literal["state"]
     version: int = Field(description="Logged changes so far; drop a message with a smaller "
-                                     "version than the one shown.")
+                                     "version than the one shown, unless its epoch differs.")
+    epoch: str = Field(description="The room's line of versions; it changes only when the "
+                                   "room was rebased (its store lost changes), and a state of "
+                                   "another epoch replaces the one shown whatever its version.")
     room: RoomSummary
     you: str | None = Field(description="This connection's seat, or null (table, spectator).")
     is_host: bool = Field(description="This connection may send host commands.")

@@ -14,14 +14,21 @@ Every change takes one path, :meth:`Room.mutate`: a pure decision (:mod:`app.dec
 the room as it stands, under the room's lock; then the store (compare-and-set); then memory;
 then every socket. If the store says another instance changed the room first, the room catches
 up from the store and the decision runs again.
+
+A room held on several instances **follows** the others: told of a newer version (the change
+feed, or the periodic version check), it reads only the log entries it lacks and applies them.
+Every path that installs a new version pushes it. If the store is ever found *behind* what this
+instance holds (a Redis that lost writes), the room is **rebased** (:meth:`Room.rebase`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import OrderedDict
 from collections.abc import Iterable
+from dataclasses import replace
 
 from starlette.websockets import WebSocket
 
@@ -33,8 +40,8 @@ from app.fanout import StateMessages
 from app.presence import Presence
 from app.protocol import ERRORS, AppError
 from app.services import RoomServices
-from app.store import Conflict, LogEntry, RoomRecord
-from app.tokens import hash_token
+from app.store import Conflict, LogEntry, RoomRecord, StoredRoom, StoreUnavailable
+from app.tokens import hash_token, new_epoch
 from rules.base import RuleError
 
 log = logging.getLogger(__name__)
@@ -78,11 +85,26 @@ class Room:
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self.presence = Presence()
+        entries = tuple(entries)
         self.applied = AppliedActions(entries)
+        #: How many entries of the current game's log are applied to ``state``, and the last.
+        self.log_length = len(entries)
+        self.last_entry: LogEntry | None = entries[-1] if entries else None
         self.messages = StateMessages()
-        self.bots = BotRunner(self, services.settings.bot_delay)
+        self.bots = BotRunner(self, services.settings.bot_delay, services.leases,
+                              services.metrics)
+        #: A save's outcome was never learnt: check the store before the next decision.
+        self.suspect = False
         #: Removed (idle, or deleted by another instance): refuses everything.
         self.gone = False
+        #: When a socket or a request last used the room (``time.monotonic()``).
+        self.used = time.monotonic()
+
+    @classmethod
+    def loaded(cls, services: RoomServices, stored: StoredRoom) -> Room:
+        """The room a store holds, its game replayed from the log (raises if it cannot be)."""
+        game = services.games[stored.record.game]
+        return cls(services, stored.record, replay(game, stored), stored.entries)
 
     @property
     def game(self) -> AnyGame:
@@ -99,6 +121,9 @@ class Room:
 
     def current(self) -> Current:
         return Current(self.record, self.state, self.game, self.applied)
+
+    def touch(self) -> None:
+        self.used = time.monotonic()
 
     # --- who is here ----------------------------------------------------------------------
 
@@ -130,6 +155,7 @@ class Room:
         settings = self.services.settings
         if len(self.connections) >= settings.connections_per_room:
             raise AppError("crowded", f"Room {self.code} has too many open screens.")
+        self.touch()
         before = self.online()
         conn = Connection(ws, sender, settings.messages_per_second)
         self.connections.add(conn)
@@ -138,6 +164,7 @@ class Room:
         return conn
 
     async def detach(self, conn: Connection) -> None:
+        self.touch()
         before = self.online()
         self.connections.discard(conn)
         await conn.stop()
@@ -169,47 +196,84 @@ class Room:
 
     # --- changing the room ----------------------------------------------------------------
 
-    async def mutate(self, decide: Decide, ack: tuple[Connection, str] | None = None) -> Change:
+    async def mutate(self, decide: Decide, ack: tuple[Connection, str] | None = None,
+                     owner: bool = False) -> Change:
         """Decide, store (compare-and-set), install and broadcast one change; return it.
-        Refusals and :class:`~app.decisions.NoChange` propagate and change nothing."""
+        Refusals and :class:`~app.decisions.NoChange` propagate and change nothing; so does
+        ``unavailable`` while the store cannot be reached. ``owner``: timed work, stored only
+        while this instance holds the room's lease (else :class:`~app.store.LeaseLost`)."""
         store = self.services.store
-        for _ in range(MAX_RETRIES):
-            async with self.lock:
-                if self.gone:
-                    raise AppError("unknown_room", f"Room {self.code} no longer exists.")
-                try:
-                    change = decide(self.current())
-                except (AppError, RuleError):
-                    # Another instance may have moved on without our hearing yet: a refusal
-                    # stands only if it stands against the latest stored version.
-                    if not store.shared or await store.version(self.code) == self.version:
+        metrics = self.services.metrics
+        signed = self.services.leases.owner if owner else None
+        self.touch()
+        try:
+            for _ in range(MAX_RETRIES):
+                async with self.lock:
+                    self._refuse_if_gone()
+                    if self.suspect:
+                        await self._catch_up()
+                        self.suspect = False
+                    try:
+                        change = decide(self.current())
+                    except (AppError, RuleError):
+                        # Another instance may have moved on without our hearing yet: a
+                        # refusal stands only if it stands against the latest stored version.
+                        if not store.shared or await store.version(self.code) == self.version:
+                            raise
+                        await self._catch_up()
+                        continue
+                    assert change.record.version == self.version + 1
+                    try:
+                        # Shielded: once queued, a save may commit, so memory must follow it.
+                        await asyncio.shield(store.save(change.record, self.version,
+                                                        change.entry, change.new_game, signed))
+                    except Conflict:
+                        metrics.conflicts.inc()
+                        await self._catch_up()
+                        continue
+                    except StoreUnavailable:
+                        self.suspect = True  # it may have been stored after all
                         raise
-                    await self._catch_up()
-                    continue
-                assert change.record.version == self.version + 1
-                try:
-                    # Shielded: once queued, a save may commit, so memory must follow it.
-                    await asyncio.shield(store.save(change.record, self.version, change.entry,
-                                                    change.new_game))
-                except Conflict:
-                    await self._catch_up()
-                    continue
-                self._install(change)
-                self.broadcast(ack)
-                self._close_revoked()
-            self.services.notifier.notify({"kind": "change", "code": self.code,
-                                           "version": self.version})
-            self.bots.schedule()
-            return change
+                    self._install(change)
+                    self.broadcast(ack)
+                    self._close_revoked()
+                metrics.saves.inc()
+                if change.entry is not None:
+                    metrics.moves.inc()
+                self.bots.schedule()
+                return change
+        except StoreUnavailable as exc:
+            metrics.unavailable.inc()
+            log.warning("room %s: %s", self.code, exc)
+            raise AppError("unavailable", "The game's store cannot be reached just now; "
+                                          "nothing changed. Try again in a moment.") from None
+        metrics.busy.inc()
         raise AppError("busy", f"Room {self.code} kept changing; try again.")
+
+    def _refuse_if_gone(self) -> None:
+        if self.gone:
+            raise AppError("unknown_room", f"Room {self.code} no longer exists.")
 
     def _install(self, change: Change) -> None:
         self.record = change.record
         self.state = change.state
         if change.new_game:
             self.applied.clear()
+            self.log_length = 0
+            self.last_entry = None
         if change.entry is not None:
             self.applied.remember(change.entry)
+            self.log_length += 1
+            self.last_entry = change.entry
+
+    def _install_stored(self, stored: StoredRoom) -> None:
+        """Hold the stored room from scratch (another game, another epoch, a broken line)."""
+        game = self.services.games[stored.record.game]
+        self.state = replay(game, stored)
+        self.record = stored.record
+        self.applied = AppliedActions(stored.entries)
+        self.log_length = len(stored.entries)
+        self.last_entry = stored.entries[-1] if stored.entries else None
 
     def _close_revoked(self) -> None:
         """Close the sockets of seats whose token died (kicked here or on another instance)."""
@@ -219,40 +283,95 @@ class Room:
                 if seat is None or seat.token_hash is None:
                     conn.close(ERRORS["kicked"].close or 1008, "kicked")
 
+    # --- following the store --------------------------------------------------------------
+
+    async def follow(self, version: int, epoch: str) -> bool:
+        """The store holds ``version`` of ``epoch`` (the change feed or a version check said
+        so): catch up if that is news. Whether the room changed."""
+        if version <= self.version and epoch == self.record.epoch:
+            return False  # the usual case: our own change, or old news
+        return await self.sync()
+
+    async def sync(self) -> bool:
+        """Catch up with the store (or rebase, if it is behind); whether the room changed."""
+        async with self.lock:
+            if self.gone:
+                return False
+            before = (self.version, self.record.epoch)
+            await self._catch_up()
+            return (self.version, self.record.epoch) != before
+
     async def _catch_up(self) -> None:
-        """(Under the lock) reload from the store what another instance changed."""
-        stored = await self.services.store.load(self.code)
+        """(Under the lock) take in what the store holds beyond this instance's copy, reading
+        only the entries it lacks when it can, and push it; rebase if the store is behind."""
+        store = self.services.store
+        known = self.log_length
+        # One entry of overlap proves the stored log continues the one applied here.
+        stored = await store.load_since(self.code, max(known - 1, 0))
         if stored is None:
-            self.gone = True
-            self.close_all(ERRORS["room_closed"].close or 1001, "room_closed")
-            return
-        if stored.record.version == self.version:
+            self._vanish()
             return
         record = stored.record
-        game = self.services.games[record.game]
-        same_game = (self.state is not None and record.started_at == self.record.started_at
-                     and record.seed == self.record.seed and record.game == self.record.game)
-        if same_game:
+        held = self.record
+        if record.version == held.version and record.epoch == held.epoch:
+            return
+        if record.epoch == held.epoch and record.version < held.version:
+            await self.rebase()
+            return
+        entries = stored.entries
+        continues = (self.state is not None and record.epoch == held.epoch
+                     and record.game == held.game and record.seed == held.seed
+                     and record.started_at == held.started_at
+                     and (known == 0 or (entries[:1] == (self.last_entry,))))
+        if continues:
+            game = self.game
             state = self.state
-            for entry in stored.entries:
-                if entry.version > self.version:
-                    state = game.apply(state, entry.player, parse_action(game, entry.action))
-        else:
-            state = replay(game, stored)
-            self.applied.clear()
-        for entry in stored.entries:
-            if entry.version > self.version:
+            for entry in entries[1:] if known else entries:
+                state = game.apply(state, entry.player, parse_action(game, entry.action))
                 self.applied.remember(entry)
-        self.record = record
-        self.state = state
+                self.log_length += 1
+                self.last_entry = entry
+            self.record, self.state = record, state
+        else:
+            full = await store.load(self.code) if known else stored
+            if full is None:
+                self._vanish()
+                return
+            self._install_stored(full)
+        self.broadcast()
+        self._close_revoked()
 
-    async def follow(self, version: int) -> None:
-        """Another instance changed the room to ``version``: catch up and push our sockets."""
-        async with self.lock:
-            if version > self.version and not self.gone:
-                await self._catch_up()
-                self.broadcast()
+    async def rebase(self) -> None:
+        """(Under the lock) the store went back to an older version than the one held here:
+        drop this copy, reload the stored room, and save it at a version past every one this
+        instance handed out, under a new epoch, so that no two states share a version and every
+        client takes the reloaded state."""
+        store = self.services.store
+        for _ in range(MAX_RETRIES):
+            stored = await store.load(self.code)
+            if stored is None:
+                self._vanish()
+                return
+            log.warning("room %s: the store is at version %d (epoch %s) but version %d was "
+                        "held here; reloading it and rebasing", self.code,
+                        stored.record.version, stored.record.epoch or "-", self.version)
+            fresh = replace(stored.record, version=max(self.version, stored.record.version) + 1,
+                            epoch=new_epoch(), updated_at=time.time())
+            try:
+                await asyncio.shield(store.save(fresh, stored.record.version))
+            except Conflict:
+                continue
+            self._install_stored(StoredRoom(fresh, stored.entries))
+            self.services.metrics.rebased.inc()
+            self.broadcast()
             self._close_revoked()
+            return
+        raise AppError("busy", f"Room {self.code} kept changing; try again.")
+
+    def _vanish(self) -> None:
+        """The store no longer has this room: close its sockets; the registry drops it."""
+        self.gone = True
+        self.close_all(ERRORS["room_closed"].close or 1001, "room_closed")
 
     async def stop(self) -> None:
         await self.bots.stop()

@@ -1,9 +1,9 @@
 """What a room needs from the world, handed to it as one frozen value (nothing is looked up).
 
 A :class:`~app.rooms.Room` is built with :class:`RoomServices`: the settings, the store, the
-games it may play, and a :class:`Notifier` for telling other instances what changed. The
-registry builds one of these at start-up and gives the same one to every room, and a test can
-build a room from its own.
+games it may play, a :class:`Notifier` for telling other instances who is connected here, the
+owner leases of timed work, and the metrics. The registry builds one of these at start-up and
+gives the same one to every room, and a test can build a room from its own.
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ from typing import Any
 
 from app.actions import AnyGame
 from app.config import Settings
+from app.leases import Leases, LocalLeases
+from app.metrics import Metrics
 from app.protocol import AppError
 from app.pubsub import Notice, PubSub
 from app.store import Store
@@ -36,7 +38,7 @@ class Notifier:
         return self.pubsub.has_peers
 
     def notify(self, notice: Notice) -> None:
-        """Publish ``notice`` in the background (a lost notice is healed by compare-and-set)."""
+        """Publish ``notice`` in the background (a lost one is repeated by the heartbeat)."""
         if not self.pubsub.has_peers:
             return
         notice["from"] = self.instance
@@ -61,6 +63,8 @@ class RoomServices:
     store: Store
     games: Mapping[str, AnyGame]
     notifier: Notifier = field(compare=False)
+    leases: Leases = field(default_factory=LocalLeases, compare=False)
+    metrics: Metrics = field(default_factory=Metrics, compare=False)
 
     def game_named(self, game_id: str) -> AnyGame:
         """The registered game ``game_id``; ``unknown_game`` naming the others if none."""

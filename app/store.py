@@ -9,7 +9,16 @@ Vocabulary:
 - **save**: a compare-and-set: write the new record (and an entry) only if the stored version is
   still ``expected``; otherwise :class:`Conflict`. With one SQLite process that never happens
   (a room is changed under its lock); with Redis it keeps two instances from both applying an
-  action to the same version.
+  action to the same version. A save repeated after it committed (a retry after a timeout)
+  succeeds without writing twice.
+- **epoch**: a random tag of a room's line of versions. Versions only grow within an epoch; if
+  a store ever hands back an older version than an instance held (a Redis that lost writes),
+  the room is rebased: reloaded, and saved at a version past every one handed out, under a new
+  epoch (see :meth:`app.rooms.Room.rebase`).
+
+Errors: :class:`Conflict` (someone changed the room first), :class:`StoreUnavailable` (the
+store cannot be reached, or a save's outcome could not be learnt: retry later),
+:class:`LeaseLost` (a save made for the room's owner by an instance that no longer owns it).
 
 The log is the source of truth: a game's state is never stored, it is replayed from the seed,
 options, roster and entries. Starting a new game (start, rematch) drops the previous game's
@@ -30,7 +39,7 @@ import logging
 import queue
 import sqlite3
 import threading
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
@@ -71,6 +80,7 @@ class RoomRecord:
     created_by: str
     created_at: float
     updated_at: float
+    epoch: str = ""  # see the module docstring; "" for records written before epochs existed
 
 
 @dataclass(frozen=True)
@@ -96,8 +106,18 @@ class Conflict(Exception):
     """The stored version is not the expected one: someone else changed the room first."""
 
 
+class StoreUnavailable(Exception):
+    """The store cannot be reached now (or a save's outcome is unknown); nothing is known to
+    have changed, and the request may be retried."""
+
+
+class LeaseLost(Exception):
+    """A save on behalf of the room's owner from an instance that is no longer its owner."""
+
+
 class Store(Protocol):
-    """Durable rooms; every method is safe to await from the event loop."""
+    """Durable rooms; every method is safe to await from the event loop. Any method may raise
+    :class:`StoreUnavailable`."""
 
     #: Whether other server instances write to this store too (rooms may appear or change
     #: without this process knowing, so a miss in memory must look in the store).
@@ -108,29 +128,47 @@ class Store(Protocol):
         ...
 
     def save(self, record: RoomRecord, expected: int, entry: LogEntry | None = None,
-             new_game: bool = False) -> Awaitable[None]:
+             new_game: bool = False, owner: str | None = None) -> Awaitable[None]:
         """Replace the room's record if its stored version is ``expected``, else Conflict.
 
         ``entry`` is appended to the log in the same transaction; ``new_game`` first drops the
-        log (a new game started). An awaitable rather than a coroutine, so that a backend can
-        hand back a plain future (the room shields it from cancellation: a future needs no
-        task for that, a coroutine does)."""
+        log (a new game started); ``owner``: the save is timed work of the room's owner, refused
+        with LeaseLost unless ``owner`` still holds the room's lease. An awaitable rather than
+        a coroutine, so that a backend can hand back a plain future (the room shields it from
+        cancellation: a future needs no task for that, a coroutine does)."""
         ...
 
     async def load(self, code: str) -> StoredRoom | None:
         """The room and its log, or None."""
         ...
 
+    async def load_since(self, code: str, known: int) -> StoredRoom | None:
+        """The room with only the entries after the first ``known`` of its log (what a follower
+        that applied ``known`` entries of the same game lacks), or None."""
+        ...
+
     async def version(self, code: str) -> int | None:
         """The room's stored version, or None."""
         ...
 
-    async def load_all(self) -> list[StoredRoom]:
-        """Every stored room with its log."""
+    async def heads(self, codes: Iterable[str]) -> dict[str, tuple[int, str] | None]:
+        """The stored (version, epoch) of each of ``codes`` (None: no such room)."""
+        ...
+
+    async def idle(self, cutoff: float) -> list[str]:
+        """The codes of rooms last changed before ``cutoff`` (a ``time.time()``)."""
+        ...
+
+    async def created_by(self, address: str) -> int:
+        """How many stored rooms ``address`` created."""
         ...
 
     async def delete(self, code: str, expected: int | None = None) -> bool:
         """Remove a room (only if still at ``expected`` when given); whether it was removed."""
+        ...
+
+    async def ping(self) -> None:
+        """Return if the store answers; StoreUnavailable if not."""
         ...
 
     async def close(self) -> None:
@@ -184,7 +222,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     phase TEXT NOT NULL,
     version INTEGER NOT NULL,
     updated_at REAL NOT NULL,
-    record TEXT NOT NULL  -- RoomRecord as JSON: seats hold token hashes, never tokens
+    record TEXT NOT NULL,  -- RoomRecord as JSON: seats hold token hashes, never tokens
+    created_by TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS actions (
     code TEXT NOT NULL,
@@ -194,6 +233,11 @@ CREATE TABLE IF NOT EXISTS actions (
     ref TEXT,
     PRIMARY KEY (code, version)
 ) WITHOUT ROWID;
+"""
+#: Added after the first release: run after SCHEMA, once per database.
+INDEXES = """
+CREATE INDEX IF NOT EXISTS rooms_updated ON rooms (updated_at);
+CREATE INDEX IF NOT EXISTS rooms_created_by ON rooms (created_by);
 """
 
 Op = Callable[[sqlite3.Connection], Any]
@@ -232,6 +276,11 @@ class SQLiteStore:
         db.execute("PRAGMA synchronous=FULL")
         db.execute("PRAGMA busy_timeout=5000")
         db.executescript(SCHEMA)
+        columns = {row[1] for row in db.execute("PRAGMA table_info(rooms)")}
+        if "created_by" not in columns:  # a database from before the column existed
+            db.execute("ALTER TABLE rooms ADD COLUMN created_by TEXT NOT NULL DEFAULT ''")
+            db.execute("UPDATE rooms SET created_by = json_extract(record, '$.created_by')")
+        db.executescript(INDEXES)
         return db
 
     def _run(self, ready: queue.SimpleQueue[BaseException | None]) -> None:
@@ -328,15 +377,16 @@ class SQLiteStore:
     async def create(self, record: RoomRecord) -> bool:
         def op(db: sqlite3.Connection) -> bool:
             cursor = db.execute(
-                "INSERT OR IGNORE INTO rooms (code, game, phase, version, updated_at, record) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT OR IGNORE INTO rooms (code, game, phase, version, updated_at, record, "
+                "created_by) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (record.code, record.game, record.phase, record.version, record.updated_at,
-                 record_to_json(record)))
+                 record_to_json(record), record.created_by))
             return cursor.rowcount == 1
         return await self._call(op)
 
     def save(self, record: RoomRecord, expected: int, entry: LogEntry | None = None,
-             new_game: bool = False) -> asyncio.Future[None]:
+             new_game: bool = False, owner: str | None = None) -> asyncio.Future[None]:
+        """(One process owns every room, so ``owner`` needs no check.)"""
         text = record_to_json(record)
         action = plain_json(entry.action) if entry else None
 
@@ -373,16 +423,46 @@ class SQLiteStore:
             return None if row is None else int(row[0])
         return await self._call(op)
 
-    async def load_all(self) -> list[StoredRoom]:
-        def op(db: sqlite3.Connection) -> list[StoredRoom]:
-            records = [record_from_json(r[0]) for r in
-                       db.execute("SELECT record FROM rooms ORDER BY code")]
-            logs: dict[str, list[LogEntry]] = {}
-            for row in db.execute("SELECT code, version, player, action, ref FROM actions "
-                                  "ORDER BY code, version"):
-                logs.setdefault(row[0], []).append(_entry(row[1:]))
-            return [StoredRoom(r, tuple(logs.get(r.code, ()))) for r in records]
+    async def load_since(self, code: str, known: int) -> StoredRoom | None:
+        def op(db: sqlite3.Connection) -> StoredRoom | None:
+            row = db.execute("SELECT record FROM rooms WHERE code = ?", (code,)).fetchone()
+            if row is None:
+                return None
+            rows = db.execute(
+                "SELECT version, player, action, ref FROM actions WHERE code = ? "
+                "ORDER BY version LIMIT -1 OFFSET ?", (code, known)).fetchall()
+            return StoredRoom(record_from_json(row[0]), tuple(_entry(r) for r in rows))
         return await self._call(op)
+
+    async def heads(self, codes: Iterable[str]) -> dict[str, tuple[int, str] | None]:
+        wanted = list(codes)
+
+        def op(db: sqlite3.Connection) -> dict[str, tuple[int, str] | None]:
+            found: dict[str, tuple[int, str] | None] = dict.fromkeys(wanted)
+            for code in wanted:
+                row = db.execute("SELECT version, json_extract(record, '$.epoch') FROM rooms "
+                                 "WHERE code = ?", (code,)).fetchone()
+                if row is not None:
+                    found[code] = (int(row[0]), row[1] or "")
+            return found
+        return await self._call(op)
+
+    async def idle(self, cutoff: float) -> list[str]:
+        def op(db: sqlite3.Connection) -> list[str]:
+            return [r[0] for r in db.execute(
+                "SELECT code FROM rooms WHERE updated_at < ? ORDER BY code", (cutoff,))]
+        return await self._call(op)
+
+    async def created_by(self, address: str) -> int:
+        def op(db: sqlite3.Connection) -> int:
+            row = db.execute("SELECT COUNT(*) FROM rooms WHERE created_by = ?",
+                             (address,)).fetchone()
+            return int(row[0])
+        return await self._call(op)
+
+    async def ping(self) -> None:
+        if not self._thread.is_alive():
+            raise StoreUnavailable("The SQLite writer has stopped.")
 
     async def delete(self, code: str, expected: int | None = None) -> bool:
         def op(db: sqlite3.Connection) -> bool:

@@ -32,6 +32,11 @@ def new_seed() -> int:
     return secrets.randbits(63)
 
 
+def new_epoch() -> str:
+    """A new tag for a room's line of versions (see :mod:`app.store`)."""
+    return secrets.token_hex(4)
+
+
 def normal_code(code: str) -> str | None:
     """The canonical form of a typed room code, or None if it cannot be one."""
     code = code.strip().upper()

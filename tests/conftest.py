@@ -113,7 +113,8 @@ def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         port = free_port()
         process = subprocess.Popen(
             [binary, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(directory),
-             "--save", "", "--appendonly", "no", "--protected-mode", "yes"],
+             "--save", "", "--appendonly", "yes", "--appendfsync", "always",
+             "--protected-mode", "yes"],
             stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
         if _wait_for_redis(port, process):
             break

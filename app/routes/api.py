@@ -24,6 +24,8 @@ from app.protocol import (
     RoomSummary,
     ServerMessage,
 )
+from app.registry import unavailable
+from app.store import StoreUnavailable
 
 router = APIRouter(prefix="/api", tags=["api"])
 
@@ -87,7 +89,13 @@ def protocol_description() -> dict[str, Any]:
     }
 
 
-@router.get("/health", include_in_schema=False)
+@router.get("/health", responses={503: {"model": ErrorBody}})
 async def health(rooms: RoomsDep) -> dict[str, Any]:
-    return {"ok": True, "rooms": len(rooms.rooms),
+    """200 while this instance and its store answer; 503 ``unavailable`` when the store does
+    not (a load balancer's health check)."""
+    try:
+        await rooms.store.ping()
+    except StoreUnavailable as exc:
+        raise unavailable(exc) from None
+    return {"ok": True, "store": "ok", "rooms": len(rooms.rooms),
             "connections": sum(len(r.connections) for r in rooms.rooms.values())}

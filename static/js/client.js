@@ -10,7 +10,9 @@
 // - Reconnects with backoff (0.5 s doubling to 10 s, with jitter), at once when the page
 //   becomes visible again or the network comes back, and checks a socket that looks open
 //   with a ping when a phone wakes (a sleeping phone's socket is often silently dead).
-// - Drops any state older than the one it has (presence updates repeat the version).
+// - Drops any state older than the one it has (presence updates repeat the version), unless it
+//   is of another epoch: the room was rebased after its store lost changes, and the new line
+//   of versions replaces the old whatever its numbers.
 // - Actions carry a random id; an action not yet acknowledged is resent with the same id after
 //   a reconnect, and the server applies an id only once.
 // - Close codes 1008 (bad token, kicked, unknown room) are final: no retry.
@@ -71,6 +73,7 @@ export class RoomClient {
     this.token = token;
     this.handlers = handlers;
     this.version = -1;
+    this.epoch = null;
     this.ws = null;
     this.status = "connecting";
     this.attempts = 0;
@@ -178,14 +181,16 @@ export class RoomClient {
 
   receive(message) {
     if (message.type === "state") {
-      if (message.version < this.version) return; // stale: we already have something newer
+      const rebased = this.epoch !== null && message.epoch !== this.epoch;
+      if (message.version < this.version && !rebased) return; // stale: we have something newer
       const command = this.command_;
-      if (command && message.version > command.version) {
+      if (command && (message.version > command.version || rebased)) {
         this.command_ = null;
         clearTimeout(command.timer);
         command.resolve(message);
       }
       this.version = message.version;
+      this.epoch = message.epoch;
       this.handlers.onState?.(message);
       if (message.ref && this.pending.has(message.ref)) this.settle(message.ref).resolve(message);
     } else if (message.type === "error") {

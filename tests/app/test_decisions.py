@@ -269,11 +269,11 @@ def test_a_seat_goes_to_a_bot_and_back_only_to_its_person() -> None:
 
 def test_a_new_room_is_hosted_by_its_seated_creator_or_its_table() -> None:
     seated = decisions.new_room(code="ABCD", game=tally, options={"target": 5}, name="Ann",
-                                host_token_hash="h", address="a", now=NOW)
+                                host_token_hash="h", address="a", epoch="e", now=NOW)
     assert seated.host == "p1" and seated.seats[0].token_hash == "h"
     assert seated.table_token_hash is None and seated.version == 1
     table = decisions.new_room(code="ABCD", game=tally, options={"target": 5}, name=None,
-                               host_token_hash="h", address="a", now=NOW)
+                               host_token_hash="h", address="a", epoch="e", now=NOW)
     assert table.host is None and table.table_token_hash == "h" and table.seats == ()
 
 

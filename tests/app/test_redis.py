@@ -174,7 +174,7 @@ def test_instances_that_missed_each_others_news_never_apply_twice(
             assert room2.version == 5 and room2.state.total == 2
             await commands.act(room2, ann2, move)  # resent: applied once
             assert room2.version == 5
-            await room1.follow(5)
+            await room1.sync()
             assert room1.state == room2.state and room1.record == room2.record
             stored = await one.store.load(room1.code)
             assert stored is not None and [e.ref for e in stored.entries] == ["m1"]
