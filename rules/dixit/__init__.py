@@ -15,13 +15,13 @@ Vocabulary:
 - **found**: a voter found the storyteller's card. **round**: one storyteller's turn, from
   the phrase to the scoring and refills (:mod:`rules.dixit.engine`).
 - **clue**, **tag**, **fit**: the words a card evokes and how well a phrase matches it
-  (:mod:`rules.dixit.words`), which is how the bots read pictures (:mod:`rules.dixit.bots`).
+  (:mod:`rules.dixit.words`), which is how the bots read pictures (:mod:`rules.dixit.bot`).
 """
 
 from __future__ import annotations
 
 from rules.base import Game
-from rules.dixit.bots import bot_action
+from rules.dixit.bot import bot_action
 from rules.dixit.decks import DAYDREAMS, DECKS, asset
 from rules.dixit.engine import (
     OPTIONS,

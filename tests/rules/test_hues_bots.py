@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from rules.hues import board, engine, game, lexicon
-from rules.hues.bots import choose_square, decide, good_cues
+from rules.hues.bot import choose_square, decide, good_cues
 from rules.hues.colour import delta_e
 from rules.hues.cues import cue_problem, key
 from rules.hues.engine import Cone, GiveCue, Guess, Skip, State
