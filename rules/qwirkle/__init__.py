@@ -27,7 +27,6 @@ from rules.qwirkle.engine import (
     State,
     Tile,
     Trade,
-    View,
     allowed_kinds,
     apply,
     can_place,
@@ -36,7 +35,6 @@ from rules.qwirkle.engine import (
     outcome,
     setup,
     to_act,
-    view,
 )
 from rules.qwirkle.moves import fits_somewhere, opening_moves, windows
 from rules.qwirkle.tiles import (
@@ -57,6 +55,7 @@ from rules.qwirkle.tiles import (
     line_points,
     line_through,
 )
+from rules.qwirkle.view import View, view
 
 game: Game[State] = Game(
     id="qwirkle",

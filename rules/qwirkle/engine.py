@@ -1,4 +1,4 @@
-"""Qwirkle's actions, state, turn sequence, views and outcome (see the package docstring)."""
+"""Qwirkle's actions, state, turn sequence, outcome and legal actions (see the package)."""
 
 from __future__ import annotations
 
@@ -125,25 +125,6 @@ def _next(state: State, cells: dict[Square, str], **changes: Any) -> State:
     new = replace(state, **changes)
     new.__dict__["cells"] = cells
     return new
-
-
-# --- views -----------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class View:
-    players: tuple[PlayerId, ...]
-    you: PlayerId | None
-    hand: tuple[str, ...]
-    grid: tuple[Tile, ...]
-    scores: Mapping[PlayerId, int]
-    hand_sizes: Mapping[PlayerId, int]
-    bag: int
-    turn: PlayerId | None
-    your_turn: bool
-    allowed: tuple[str, ...]
-    opening_size: int | None
-    last_move: LastMove | None
-    finished: str | None
 
 
 def can_place(state: State, seat: int) -> bool:
@@ -384,35 +365,7 @@ def _pass(state: State) -> State:
                  last=LastMove(state.players[seat], "pass"))
 
 
-#: Each tile kind's place in :data:`KINDS` (hands are shown in that order).
-_RANK = {kind: i for i, kind in enumerate(KINDS)}
-
-
-# --- view and outcome ------------------------------------------------------------------------
-
-def view(state: State, viewer: PlayerId | None) -> View:
-    """What ``viewer`` may know: their own hand, and everything public (no hand for None)."""
-    seat = state.players.index(viewer) if viewer in state.players else None
-    turn = current_player(state)
-    hand = tuple(sorted(state.hands[seat], key=_RANK.__getitem__)) if seat is not None else ()
-    allowed = allowed_kinds(state, seat) if seat is not None else ()
-    scores, hand_sizes = state.public
-    return View(
-        players=state.players,
-        you=viewer if seat is not None else None,
-        hand=hand,
-        grid=state.grid,
-        scores=scores,
-        hand_sizes=hand_sizes,
-        bag=len(state.bag),
-        turn=turn,
-        your_turn=bool(allowed),
-        allowed=allowed,
-        opening_size=len(largest_set(hand)) if allowed and not state.grid else None,
-        last_move=state.last,
-        finished=state.finished,
-    )
-
+# --- outcome ------------------------------------------------------------------------
 
 def outcome(state: State) -> Outcome | None:
     if not state.finished:
