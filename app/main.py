@@ -16,7 +16,6 @@ import time
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -29,7 +28,7 @@ from app.pubsub import LocalPubSub, PubSub
 from app.registry import Rooms
 from app.routes import api, assets, ws
 from app.store import SQLiteStore, Store
-from rules.base import Game
+from rules.base import AnyGame
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +78,7 @@ async def short_gc_pauses(full_every: float, freeze_every: float = 1.0) -> None:
 
 
 def create_app(settings: Settings | None = None,
-               games: Mapping[str, Game[Any]] | None = None, *,
+               games: Mapping[str, AnyGame] | None = None, *,
                own_process: bool = False) -> FastAPI:
     """The whole server as an ASGI app (settings default to the environment's, games to
     ``rules.GAMES``). ``own_process``: the app is the whole process (``python -m app``), so it

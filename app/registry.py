@@ -19,7 +19,7 @@ from app.protocol import ERRORS, AppError
 from app.pubsub import Notice, PubSub
 from app.rooms import Room, clean_name, hash_token, new_code, new_token, normal_code, replay
 from app.store import RoomRecord, Seat, Store, StoredRoom
-from rules.base import Game, RuleError, resolve_options
+from rules.base import AnyGame, RuleError
 
 log = logging.getLogger(__name__)
 
@@ -28,7 +28,7 @@ class Rooms:
     """Every live room of this instance, and the per-address limits."""
 
     def __init__(self, settings: Settings, store: Store, pubsub: PubSub,
-                 games: Mapping[str, Game[Any]] | None = None) -> None:
+                 games: Mapping[str, AnyGame] | None = None) -> None:
         self.settings = settings
         self.store = store
         self.pubsub = pubsub
@@ -136,7 +136,7 @@ class Rooms:
 
     # --- creating -----------------------------------------------------------------------
 
-    def game_named(self, game_id: str) -> Game[Any]:
+    def game_named(self, game_id: str) -> AnyGame:
         """The registered game ``game_id``; ``unknown_game`` naming the others if none."""
         game = self.games.get(game_id)
         if game is None:
@@ -149,7 +149,7 @@ class Rooms:
         """A new room; return (room, host token, player id | None, seat token | None)."""
         game = self.game_named(game_id)
         try:
-            resolved = resolve_options(game.options, options)
+            resolved = game.resolve_options(options)
         except RuleError as exc:
             raise AppError(exc.code if exc.code in ERRORS else "bad_option", exc.message) from None
         clean = clean_name(name, self.settings.max_name) if name is not None else None

@@ -23,15 +23,15 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+import operator
 import secrets
 import time
-import types
 import typing
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, reduce
 from typing import Annotated, Any
 
 from pydantic import Field, TypeAdapter, ValidationError
@@ -41,7 +41,7 @@ from app.connection import Connection
 from app.encode import Encoder, dumps, json_string, plain
 from app.protocol import CODE_ALPHABET, CODE_LENGTH, ERRORS, AppError
 from app.store import Conflict, LogEntry, RoomRecord, Seat, StoredRoom
-from rules.base import HOST, Game, RuleError, resolve_options
+from rules.base import HOST, AnyGame, RuleError
 
 if typing.TYPE_CHECKING:
     from app.registry import Rooms  # the registry imports this module
@@ -87,15 +87,15 @@ def clean_name(raw: str, longest: int) -> str:
 
 
 @cache
-def action_adapter(game: Game[Any]) -> TypeAdapter[Any]:
+def action_adapter(game: AnyGame) -> TypeAdapter[Any]:
     """Parses a game's action JSON into its action dataclasses (discriminated on ``kind``)."""
-    kind = game.action_type
-    if typing.get_origin(kind) in (typing.Union, types.UnionType):
-        return TypeAdapter(Annotated[kind, Field(discriminator="kind")])  # type: ignore[arg-type]
-    return TypeAdapter(kind)
+    if len(game.actions) == 1:
+        return TypeAdapter(game.actions[0])
+    union = reduce(operator.or_, game.actions)
+    return TypeAdapter(Annotated[union, Field(discriminator="kind")])  # type: ignore[arg-type]
 
 
-def parse_action(game: Game[Any], raw: Mapping[str, Any]) -> Any:
+def parse_action(game: AnyGame, raw: Mapping[str, Any]) -> Any:
     try:
         return action_adapter(game).validate_python(raw)
     except ValidationError as exc:
@@ -157,7 +157,7 @@ class Room:
         self.gone = False
 
     @property
-    def game(self) -> Game[Any]:
+    def game(self) -> AnyGame:
         """The game the record names (the host may switch games between games)."""
         return self.rooms.games[self.record.game]
 
@@ -583,7 +583,7 @@ class Room:
         def decide(record: RoomRecord, state: Any) -> Change:
             if record.phase == "playing":
                 raise AppError("not_in_lobby", "Options can change only between games.")
-            merged = resolve_options(self.game.options, {**record.options, **options})
+            merged = self.game.resolve_options({**record.options, **options})
             return Change(self._next(record, options=merged), state)
         await self.mutate(decide)
 
@@ -603,7 +603,7 @@ class Room:
             if record.game == game.id and record.phase == "lobby":
                 raise NoChange
             options = (record.options if record.game == game.id
-                       else resolve_options(game.options, {}))
+                       else game.resolve_options({}))
             return Change(self._next(record, game=game.id, options=options, phase="lobby",
                                      seed=None, players=()), None, new_game=True)
         with contextlib.suppress(NoChange):
@@ -678,7 +678,7 @@ class Room:
                 await self._bot_task
 
 
-def replay(game: Game[Any], stored: StoredRoom) -> Any:
+def replay(game: AnyGame, stored: StoredRoom) -> Any:
     """The game state of a stored room, rebuilt from its seed, options, roster and log."""
     record = stored.record
     if record.phase == "lobby" or record.seed is None:

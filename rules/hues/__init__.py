@@ -15,12 +15,14 @@ from rules.hues.bot import bot_action
 from rules.hues.engine import (
     MAX_PLAYERS,
     MIN_PLAYERS,
-    OPTIONS,
+    REASONS,
     Action,
     Cone,
     GiveCue,
     Guess,
+    Options,
     Pick,
+    Reason,
     RejectCue,
     Skip,
     State,
@@ -32,17 +34,18 @@ from rules.hues.engine import (
 )
 from rules.hues.view import View, view
 
-__all__ = ["Action", "Cone", "GiveCue", "Guess", "Pick", "RejectCue", "Skip", "State", "View",
-           "game"]
+__all__ = ["REASONS", "Action", "Cone", "GiveCue", "Guess", "Options", "Pick", "Reason",
+           "RejectCue", "Skip", "State", "View", "game"]
 
-game: Game[State] = Game(
+game: Game[State, Action, View, Options, Reason] = Game(
     id="hues",
     title="Hues and Cues",
     blurb="Describe a colour in one word, then two; score when the table finds it on the board.",
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
-    options=OPTIONS,
-    action_type=Action,
+    options_type=Options,
+    actions=(Pick, GiveCue, Skip, Guess, RejectCue),
+    reasons=REASONS,
     setup=setup,
     apply=apply,
     view=view,

@@ -27,20 +27,19 @@ Vocabulary (rulebook terms; see ``../shared/rules/hues.md``):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Literal, get_args
 
 from rules.base import (
     HOST,
     GameOver,
     IllegalMove,
     NotYourTurn,
-    Option,
-    OptionValue,
     Outcome,
     PlayerId,
     UnknownThing,
+    option,
     rank,
     rng,
 )
@@ -55,11 +54,19 @@ POINTS_IN_RING = 1
 #: How many second cues the sample holds beside a skip, and first cues in all.
 SAMPLE = 6
 
-OPTIONS: tuple[Option, ...] = (
-    Option("free_pick", False,
-           "The cue giver picks any square of the board instead of one of the four on a card "
-           "(the rulebook's variant for younger players)."),
-)
+
+@dataclass(frozen=True)
+class Options:
+    """The variants a host may choose."""
+
+    free_pick: bool = option(
+        False, "The cue giver picks any square of the board instead of one of the four on a "
+               "card (the rulebook's variant for younger players).")
+
+
+#: Why a game ended: after the planned rounds, after extra rounds, or with the deck spent.
+Reason = Literal["rounds_played", "tie_broken", "tie_unbroken"]
+REASONS: tuple[Reason, ...] = get_args(Reason)
 
 Phase = Literal["pick", "cue", "guess1", "cue2", "guess2", "results"]
 
@@ -146,7 +153,7 @@ class State:
     rejected: tuple[str, ...] = ()  # every cue the host rejected, in order
     scores: tuple[int, ...] = ()
     history: tuple[Scored, ...] = ()
-    finished: str | None = None  # "rounds_played", "tie_broken" or "tie_unbroken"
+    finished: Reason | None = None
 
     def seat(self, player: PlayerId) -> int:
         return self.players.index(player)
@@ -159,10 +166,10 @@ def planned_rounds(players: int) -> int:
     return players * 2 if players <= 6 else players
 
 
-def setup(players: Sequence[PlayerId], seed: int, options: Mapping[str, OptionValue]) -> State:
+def setup(players: Sequence[PlayerId], seed: int, options: Options) -> State:
     """Deal the deck from the seed; the first seat is the first cue giver."""
     deck = board.deal(rng(seed, 0).shuffle)
-    return State(players=tuple(players), seed=seed, free_pick=bool(options.get("free_pick")),
+    return State(players=tuple(players), seed=seed, free_pick=options.free_pick,
                  deck=deck, giver=0, phase="pick", scores=(0,) * len(players))
 
 
@@ -359,7 +366,7 @@ def host_kinds(state: State) -> tuple[str, ...]:
     return ("reject_cue",)
 
 
-def outcome(state: State) -> Outcome | None:
+def outcome(state: State) -> Outcome[Reason] | None:
     if not state.finished:
         return None
     scores = dict(zip(state.players, state.scores, strict=True))

@@ -16,6 +16,7 @@ from rules.hues import board
 from rules.hues.engine import (
     Cone,
     Phase,
+    Reason,
     Scored,
     State,
     allowed_kinds,
@@ -78,7 +79,7 @@ class View:
     scores: Mapping[PlayerId, int]
     barred: tuple[PlayerId, ...]  # in extra rounds: the tied leaders, who give no cues
     last_result: Result | None
-    finished: str | None
+    finished: Reason | None
 
 
 def _result(state: State, scored: Scored) -> Result:

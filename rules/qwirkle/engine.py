@@ -6,13 +6,12 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from rules.base import (
     GameOver,
     IllegalMove,
     NotYourTurn,
-    OptionValue,
     Outcome,
     PlayerId,
     UnknownThing,
@@ -36,6 +35,18 @@ from rules.qwirkle.tiles import (
     line_points,
     line_through,
 )
+
+# --- options and how a game ends -------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Options:
+    """Qwirkle has no variants: the rulebook's game is the one played."""
+
+
+#: Why a game ends: a player emptied their hand with the bag empty, or nobody can place.
+Reason = Literal["hand_emptied", "stalemate"]
+REASONS: tuple[Reason, ...] = get_args(Reason)
+
 
 # --- actions ---------------------------------------------------------------------------------
 
@@ -99,7 +110,7 @@ class State:
     turn: int  # seat index of the player to move
     shuffles: int  # how many random events have happened (the rng counter)
     last: LastMove | None = None
-    finished: str | None = None  # "hand_emptied" or "stalemate"
+    finished: Reason | None = None
     emptied_by: PlayerId | None = None
 
     @cached_property
@@ -140,7 +151,7 @@ def can_place(state: State, seat: int) -> bool:
 
 # --- setup and queries -----------------------------------------------------------------------
 
-def setup(players: Sequence[PlayerId], seed: int, options: Mapping[str, OptionValue]) -> State:
+def setup(players: Sequence[PlayerId], seed: int, options: Options) -> State:
     """Deal 6 tiles to each player from a seeded shuffle; the largest opening set starts."""
     bag = [k for k in KINDS for _ in range(COPIES)]
     rng(seed, 0).shuffle(bag)
@@ -367,7 +378,7 @@ def _pass(state: State) -> State:
 
 # --- outcome ------------------------------------------------------------------------
 
-def outcome(state: State) -> Outcome | None:
+def outcome(state: State) -> Outcome[Reason] | None:
     if not state.finished:
         return None
     scores = dict(zip(state.players, state.scores, strict=True))

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules.base import PlayerId
-from rules.qwirkle.engine import LastMove, State, Tile, allowed_kinds, current_player
+from rules.qwirkle.engine import LastMove, Reason, State, Tile, allowed_kinds, current_player
 from rules.qwirkle.tiles import KINDS, largest_set
 
 
@@ -29,7 +29,7 @@ class View:
     allowed: tuple[str, ...]
     opening_size: int | None
     last_move: LastMove | None
-    finished: str | None
+    finished: Reason | None
 
 
 #: Each tile kind's place in :data:`KINDS` (hands are shown in that order).
