@@ -6,20 +6,19 @@ with the game's own types left open (the app never looks inside a state, an acti
 
 from __future__ import annotations
 
-import types
-import typing
+import operator
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, reduce
 from typing import Annotated, Any
 
 from pydantic import Field, TypeAdapter, ValidationError
 
 from app.protocol import AppError
 from app.store import StoredRoom
-from rules.base import Game
+from rules.base import AnyGame
 
-#: Any game, as the generic room server sees it.
-AnyGame = Game[Any]
+__all__ = ["AnyGame", "State", "action_adapter", "parse_action", "replay"]
+
 #: A game state, opaque to the app (None before the first game starts).
 State = Any
 
@@ -27,10 +26,10 @@ State = Any
 @cache
 def action_adapter(game: AnyGame) -> TypeAdapter[Any]:
     """Parses a game's action JSON into its action dataclasses (discriminated on ``kind``)."""
-    kind = game.action_type
-    if typing.get_origin(kind) in (typing.Union, types.UnionType):
-        return TypeAdapter(Annotated[kind, Field(discriminator="kind")])  # type: ignore[arg-type]
-    return TypeAdapter(kind)
+    if len(game.actions) == 1:
+        return TypeAdapter(game.actions[0])
+    union = reduce(operator.or_, game.actions)
+    return TypeAdapter(Annotated[union, Field(discriminator="kind")])  # type: ignore[arg-type]
 
 
 def parse_action(game: AnyGame, raw: Mapping[str, Any]) -> Any:

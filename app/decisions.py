@@ -24,7 +24,7 @@ from app.actions import AnyGame, State, parse_action
 from app.encode import plain
 from app.protocol import AppError
 from app.store import LogEntry, RoomRecord, Seat
-from rules.base import HOST, resolve_options
+from rules.base import HOST
 
 
 @dataclass(frozen=True)
@@ -268,7 +268,7 @@ def set_options(current: Current, *, sender: Sender, options: Mapping[str, Any],
     _host_only(record, sender)
     if record.phase == "playing":
         raise AppError("not_in_lobby", "Options can change only between games.")
-    merged = resolve_options(current.game.options, {**record.options, **options})
+    merged = current.game.resolve_options({**record.options, **options})
     return Change(_next(record, now, options=merged), current.state)
 
 
@@ -285,7 +285,7 @@ def set_game(current: Current, *, sender: Sender, game: AnyGame, now: float) -> 
                        f"{len(record.seats)}.")
     if record.game == game.id and record.phase == "lobby":
         raise NoChange
-    options = record.options if record.game == game.id else resolve_options(game.options, {})
+    options = record.options if record.game == game.id else game.resolve_options({})
     return Change(_next(record, now, game=game.id, options=options, phase="lobby", seed=None,
                         players=()), None, new_game=True)
 

@@ -38,7 +38,7 @@ from app.services import Notifier, RoomServices
 from app.store import Store, StoreUnavailable
 from app.text import clean_name
 from app.tokens import hash_token, new_code, new_epoch, new_token, normal_code
-from rules.base import RuleError, resolve_options
+from rules.base import RuleError
 
 log = logging.getLogger(__name__)
 
@@ -182,7 +182,7 @@ class Rooms:
         """A new room; return (room, host token, player id | None, seat token | None)."""
         game = self.services.game_named(game_id)
         try:
-            resolved = resolve_options(game.options, options)
+            resolved = game.resolve_options(options)
         except RuleError as exc:
             code = exc.code if exc.code in ("bad_option", "unknown_option") else "bad_option"
             raise AppError(code, exc.message) from None

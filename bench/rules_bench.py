@@ -15,13 +15,13 @@ from typing import Any
 
 from rules import GAMES
 from rules import qwirkle as q
-from rules.base import Game
+from rules.base import AnyGame
 
 #: A typical table for each game when benchmarking whole games.
 TYPICAL_PLAYERS = {"qwirkle": 4, "dixit": 5, "hues": 5, "encore": 4}
 
 
-def bot_game(game: Game[Any], players: int, seed: int) -> int:
+def bot_game(game: AnyGame, players: int, seed: int) -> int:
     """Play one whole game with bots in every seat; return the number of actions."""
     seats = [f"p{i + 1}" for i in range(players)]
     state = game.start(seats, seed)

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules import dixit, encore, hues, qwirkle
-from rules.base import Game
+from rules.base import AnyGame
 
-GAMES: dict[str, Game[Any]] = {
+GAMES: dict[str, AnyGame] = {
     qwirkle.game.id: qwirkle.game,
     encore.game.id: encore.game,
     dixit.game.id: dixit.game,

@@ -5,10 +5,16 @@ Vocabulary:
   never see names or tokens.
 - **state**: a frozen value holding only what cannot be derived; the seed and any hidden order
   (deck, bag) live in it and never leave it except through ``view``.
-- **action**: a small frozen dataclass with a ``kind`` tag, mapping 1:1 to JSON.
+- **action**: a small frozen dataclass with a ``kind`` tag, mapping 1:1 to JSON
+  (:class:`Tagged`); a game lists its action classes and the server parses JSON into them.
 - **view**: what one viewer may know, built field by field (deny by default). ``viewer=None``
-  is the public table screen; :data:`HOST` is never a viewer.
-- **outcome**: the final scores, the winners and why the game ended.
+  is the public table screen; :data:`HOST` is never a viewer. Every view is a
+  :class:`PlayerView`: it says whether the game waits for the viewer and what they may send.
+- **options**: the variants a host sets in the lobby: one frozen dataclass per game whose
+  fields are declared with :func:`option`. Rooms keep them as a plain JSON object; the engine
+  receives the dataclass, checked and complete.
+- **outcome**: the final scores, the winners and why the game ended (a **reason** from a
+  closed set per game, a ``Literal`` of snake_case strings the catalogues translate).
 
 Errors (all ``ValueError``s, each carrying a stable snake_case ``code`` and a sentence that names
 the offending value):
@@ -19,6 +25,10 @@ the offending value):
   - :class:`IllegalMove` — well-formed, but the rules forbid it now (``line_too_long``, …).
   - :class:`UnknownThing` — names a tile, card, square or option that does not exist.
   - :class:`BadSetup` — options or player count that ``setup`` cannot start with.
+
+A game declared against the contract's shape (an action class without a ``kind``, a field of
+its options dataclass not made by :func:`option`…) fails with a ``TypeError`` when its
+:class:`Game` is made, that is when ``rules`` is imported.
 """
 
 from __future__ import annotations
@@ -28,10 +38,13 @@ import enum
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from functools import cache
+from typing import Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 PlayerId = str
 OptionValue = bool | int | str
+#: Plain JSON data, as :func:`jsonable` returns it.
+JSON: TypeAlias = "None | bool | int | float | str | list[JSON] | dict[str, JSON]"
 
 #: The actor for actions the room host makes on behalf of the table (e.g. rejecting a cue).
 HOST: PlayerId = "@host"
@@ -66,6 +79,44 @@ class UnknownThing(RuleError):
 
 class BadSetup(RuleError):
     default_code = "bad_setup"
+
+
+# --- what generic code reads from actions and views ------------------------------------------
+
+class Tagged(Protocol):
+    """An action: a frozen dataclass whose ``kind`` names it on the wire (``{"kind": "pass"}``)."""
+
+    @property
+    def kind(self) -> str: ...
+
+
+@runtime_checkable
+class PlayerView(Protocol):
+    """What generic code (the browser shell, the conformance test) reads from every view:
+    whether the game waits for this viewer, and the action kinds they may send now, so the
+    browser never re-derives a rule. The public view waits for nothing and allows nothing."""
+
+    @property
+    def your_turn(self) -> bool: ...
+
+    @property
+    def allowed(self) -> tuple[str, ...]: ...
+
+
+def action_kind(action_type: type[Tagged]) -> str:
+    """The ``kind`` tag of an action class (its ``kind`` field's default)."""
+    kind = getattr(action_type, "kind", None)
+    if not dataclasses.is_dataclass(action_type) or not isinstance(kind, str):
+        raise TypeError(f"{action_type!r} is not an action: a dataclass with a kind tag.")
+    return kind
+
+
+# --- options ---------------------------------------------------------------------------------
+
+class DataclassInstance(Protocol):
+    """A dataclass (what :func:`dataclasses.fields` reads), such as a game's options."""
+
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[object]]]
 
 
 @dataclass(frozen=True)
@@ -104,24 +155,48 @@ class Option:
         return value
 
 
-def resolve_options(declared: Sequence[Option], given: Mapping[str, object]
-                    ) -> dict[str, OptionValue]:
-    """Return every declared option with ``given`` values checked and defaults filled in."""
-    known = {option.name for option in declared}
-    for name in given:
-        if name not in known:
-            raise BadSetup(f"There is no option called {name!r}.", "unknown_option")
-    return {o.name: o.check(given[o.name]) if o.name in given else o.default for o in declared}
+Value = TypeVar("Value", bound=OptionValue)
+
+#: The key under which :func:`option` leaves its :class:`Option` in a field's metadata.
+_OPTION = "rules.option"
+
+
+def option(default: Value, description: str, *, choices: Sequence[str] = (),
+           minimum: int | None = None, maximum: int | None = None) -> Value:
+    """A field of a game's options dataclass: its default, and what hosts are told about it.
+
+    The field's name is the option's name; a choice option's field is typed with a
+    ``Literal`` of its ``choices`` (or ``str`` when they come from data).
+    """
+    declared = Option("", default, description, tuple(choices), minimum, maximum)
+    return field(default=default, metadata={_OPTION: declared})
+
+
+@cache
+def options_of(options_type: type[DataclassInstance]) -> tuple[Option, ...]:
+    """The options an options dataclass declares, in field order."""
+    declared = []
+    for f in dataclasses.fields(options_type):
+        spec = f.metadata.get(_OPTION)
+        if not isinstance(spec, Option):
+            raise TypeError(f"{options_type.__name__}.{f.name} is not declared with option().")
+        declared.append(dataclasses.replace(spec, name=f.name))
+    return tuple(declared)
+
+
+# --- outcomes and assets ---------------------------------------------------------------------
+
+R = TypeVar("R", bound=str)
 
 
 @dataclass(frozen=True)
-class Outcome:
+class Outcome(Generic[R]):
     """How a finished game ended: everyone's final score, the winner(s) and why it stopped."""
 
     scores: Mapping[PlayerId, int]
     winners: tuple[PlayerId, ...]
-    reason: str
-    detail: Mapping[str, Any] = field(default_factory=dict)
+    reason: R
+    detail: Mapping[str, object] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -137,18 +212,25 @@ def no_assets(name: str) -> Asset | None:
     return None
 
 
+# --- the game --------------------------------------------------------------------------------
+
 S = TypeVar("S")
+A = TypeVar("A", bound=Tagged)
+V = TypeVar("V", bound=PlayerView)
+Opts = TypeVar("Opts", bound=DataclassInstance)
 
 
 @dataclass(frozen=True)
-class Game(Generic[S]):
+class Game(Generic[S, A, V, Opts, R]):
     """A game as plain data and pure functions; the room server needs nothing else.
 
-    ``to_act`` says whose action the game awaits now (several players in simultaneous phases),
-    so the server knows when a bot seat should move. ``host_actions`` lists the action kinds
-    the room host may send as :data:`HOST` (table rulings such as rejecting a cue). ``asset``
-    returns a named file (``"cards/07.svg"``) that the server publishes with long-lived
-    caching, or None.
+    Type parameters: ``S`` the state, ``A`` the action (the union of ``actions``), ``V`` the
+    view, ``Opts`` the options dataclass (``options_type``), ``R`` the outcome reasons (a
+    ``Literal``; ``reasons`` lists them). ``to_act`` says whose action the game awaits now
+    (several players in simultaneous phases), so the server knows when a bot seat should
+    move. ``host_actions`` lists the action kinds the room host may send as :data:`HOST`
+    (table rulings such as rejecting a cue). ``asset`` returns a named file
+    (``"cards/07.svg"``) that the server publishes with long-lived caching, or None.
     """
 
     id: str
@@ -156,17 +238,55 @@ class Game(Generic[S]):
     blurb: str
     min_players: int
     max_players: int
-    options: tuple[Option, ...]
-    action_type: Any
-    setup: Callable[[Sequence[PlayerId], int, Mapping[str, OptionValue]], S]
-    apply: Callable[[S, PlayerId, Any], S]
-    view: Callable[[S, PlayerId | None], Any]
-    outcome: Callable[[S], Outcome | None]
-    legal_actions: Callable[[S, PlayerId], Sequence[Any]]
-    bot_action: Callable[[S, PlayerId], Any]
+    options_type: type[Opts]
+    actions: tuple[type[A], ...]
+    reasons: tuple[R, ...]
+    setup: Callable[[Sequence[PlayerId], int, Opts], S]
+    apply: Callable[[S, PlayerId, A], S]
+    view: Callable[[S, PlayerId | None], V]
+    outcome: Callable[[S], Outcome[R] | None]
+    legal_actions: Callable[[S, PlayerId], Sequence[A]]
+    bot_action: Callable[[S, PlayerId], A]
     to_act: Callable[[S], frozenset[PlayerId]]
     host_actions: frozenset[str] = frozenset()
     asset: Callable[[str], Asset | None] = no_assets
+
+    def __post_init__(self) -> None:
+        kinds = self.kinds
+        if not kinds or len(set(kinds)) != len(kinds):
+            raise TypeError(f"{self.id}: action kinds must be distinct, not {kinds}.")
+        if not self.host_actions <= set(kinds):
+            raise TypeError(f"{self.id}: host actions {sorted(self.host_actions)} must be "
+                            f"among its action kinds {kinds}.")
+        if not self.reasons:
+            raise TypeError(f"{self.id}: a game must name the reasons it can end for.")
+        for declared in self.options:
+            declared.check(declared.default)
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The ``kind`` tags of ``actions``, in their order."""
+        return tuple(action_kind(a) for a in self.actions)
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """The options hosts may set, as declared by ``options_type``."""
+        return options_of(self.options_type)
+
+    def resolve_options(self, given: Mapping[str, object]) -> dict[str, OptionValue]:
+        """Every option with ``given`` values checked and defaults filled in, as plain data
+        (what a room records); ``unknown_option`` or ``bad_option`` otherwise."""
+        declared = self.options
+        known = {o.name for o in declared}
+        for name in given:
+            if name not in known:
+                raise BadSetup(f"There is no option called {name!r}.", "unknown_option")
+        return {o.name: o.check(given[o.name]) if o.name in given else o.default
+                for o in declared}
+
+    def typed_options(self, given: Mapping[str, object]) -> Opts:
+        """``given`` checked and completed (:meth:`resolve_options`) as the options value."""
+        return dataclasses.replace(self.options_type(), **self.resolve_options(given))
 
     def start(self, players: Sequence[PlayerId], seed: int,
               options: Mapping[str, object] | None = None) -> S:
@@ -177,15 +297,19 @@ class Game(Generic[S]):
                 f"not {len(players)}.", "bad_player_count")
         if len(set(players)) != len(players):
             raise BadSetup(f"Player ids must be distinct: {list(players)!r}.", "bad_players")
-        return self.setup(tuple(players), seed, resolve_options(self.options, options or {}))
+        return self.setup(tuple(players), seed, self.typed_options(options or {}))
 
     def replay(self, players: Sequence[PlayerId], seed: int, options: Mapping[str, object],
-               actions: Iterable[tuple[PlayerId, Any]]) -> S:
+               actions: Iterable[tuple[PlayerId, A]]) -> S:
         """Return the state reached by applying ``actions`` from a fresh start."""
         state = self.start(players, seed, options)
         for player, action in actions:
             state = self.apply(state, player, action)
         return state
+
+
+#: A game whatever its types: what a registry of several games holds.
+AnyGame: TypeAlias = "Game[Any, Any, Any, Any, Any]"
 
 
 #: The generator type engines receive from :func:`rng` (engines never import ``random``).
@@ -201,7 +325,7 @@ def rng(seed: int, counter: int) -> Rng:
     return random.Random(f"{seed}/{counter}")
 
 
-def jsonable(value: Any) -> Any:
+def jsonable(value: object) -> JSON:
     """Return ``value`` (views, outcomes, actions) as plain JSON data.
 
     Frozensets become sorted lists, so a set's iteration order (which depends on the hash seed)
@@ -210,7 +334,7 @@ def jsonable(value: Any) -> Any:
     if value is None or isinstance(value, bool | int | float | str):
         return value
     if isinstance(value, enum.Enum):
-        return value.value
+        return jsonable(value.value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, Mapping):
@@ -222,7 +346,7 @@ def jsonable(value: Any) -> Any:
     raise TypeError(f"{type(value).__name__} is not view data: {value!r}")
 
 
-def _sort_key(value: Any) -> tuple[str, str]:
+def _sort_key(value: JSON) -> tuple[str, str]:
     return (type(value).__name__, repr(value))
 
 

@@ -21,7 +21,7 @@ import uvicorn
 
 from app.config import Settings
 from app.main import create_app
-from rules.base import Game
+from rules.base import AnyGame
 
 T = TypeVar("T")
 
@@ -37,7 +37,7 @@ def free_port() -> int:
 class LiveServer:
     """The real app under uvicorn on 127.0.0.1, on its own event loop in a thread."""
 
-    def __init__(self, settings: Settings, games: Mapping[str, Game[Any]] | None = None,
+    def __init__(self, settings: Settings, games: Mapping[str, AnyGame] | None = None,
                  port: int = 0) -> None:
         """``port`` 0: a free one; another: that one (a server restarted where it was)."""
         self.settings = settings
@@ -86,7 +86,7 @@ def serve(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
     one, bots move at once, and all are stopped after the test."""
     started: list[LiveServer] = []
 
-    def start(games: Mapping[str, Game[Any]] | None = None, **overrides: Any) -> LiveServer:
+    def start(games: Mapping[str, AnyGame] | None = None, **overrides: Any) -> LiveServer:
         values: dict[str, Any] = {"db": tmp_path / f"rooms-{len(started)}.sqlite3",
                                   "bot_delay": 0, "ws_ping_seconds": 0, "log_level": "warning"}
         values.update(overrides)

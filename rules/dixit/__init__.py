@@ -15,18 +15,20 @@ Vocabulary:
 - **found**: a voter found the storyteller's card. **round**: one storyteller's turn, from
   the phrase to the scoring and refills (:mod:`rules.dixit.engine`).
 - **clue**, **tag**, **fit**: the words a card evokes and how well a phrase matches it
-  (:mod:`rules.dixit.words`), which is how the bots read pictures (:mod:`rules.dixit.bots`).
+  (:mod:`rules.dixit.words`), which is how the bots read pictures (:mod:`rules.dixit.bot`).
 """
 
 from __future__ import annotations
 
 from rules.base import Game
-from rules.dixit.bots import bot_action
+from rules.dixit.bot import bot_action
 from rules.dixit.decks import DAYDREAMS, DECKS, asset
 from rules.dixit.engine import (
-    OPTIONS,
+    REASONS,
     Action,
+    Options,
     Played,
+    Reason,
     Round,
     Rules,
     State,
@@ -44,19 +46,21 @@ from rules.dixit.engine import (
 from rules.dixit.view import TableCard, View, view
 
 __all__ = [
-    "DAYDREAMS", "DECKS", "OPTIONS", "Action", "Played", "Round", "Rules", "State", "Submit",
+    "DAYDREAMS", "DECKS", "REASONS", "Action", "Options", "Played", "Reason", "Round", "Rules",
+    "State", "Submit",
     "TableCard", "Tell", "View", "Vote", "apply", "asset", "bot_action", "game",
     "legal_actions", "outcome", "score_round", "setup", "storyteller", "to_act", "view",
 ]
 
-game: Game[State] = Game(
+game: Game[State, Action, View, Options, Reason] = Game(
     id="dixit",
     title="Dixit",
     blurb="Tell a phrase about a secret picture; score when some, but not all, find it.",
     min_players=3,
     max_players=12,
-    options=OPTIONS,
-    action_type=Action,
+    options_type=Options,
+    actions=(Tell, Submit, Vote),
+    reasons=REASONS,
     setup=setup,
     apply=apply,
     view=view,

@@ -16,17 +16,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
-from typing import Literal
+from typing import Literal, get_args
 
 from rules.base import (
     GameOver,
     IllegalMove,
     NotYourTurn,
-    Option,
-    OptionValue,
     Outcome,
     PlayerId,
     UnknownThing,
+    option,
     rank,
     rng,
 )
@@ -38,22 +37,37 @@ THREE_PLAYER_HAND = 7
 LARGE_TABLE = 7  # from this many players on, the large-table rules apply
 BONUS_CAP = 3  # large table: most points a player scores from votes on their cards
 PHRASE_MAX = 200
-ENDS: tuple[str, ...] = ("pile", "points", "turns")
 
-OPTIONS: tuple[Option, ...] = (
-    Option("end", "pile",
-           "When the game ends: when the draw pile runs out (pile; with 7 or more players the "
-           "discards are reshuffled, so it ends once everyone has told once), when someone "
-           "reaches the target score (points), or after a number of storyteller turns each "
-           "(turns).", choices=ENDS),
-    Option("target", 30, "The score that ends the game, when it ends on points.",
-           minimum=10, maximum=100),
-    Option("turns_each", 2, "Storyteller turns each, when the game ends after turns.",
-           minimum=1, maximum=6),
-    Option("four_points", False,
-           "With 3 players: the storyteller and the finder score 4 instead of 3 when exactly "
-           "one voter finds the storyteller's card."),
-)
+# --- options and how a game ends -------------------------------------------------------------
+
+#: When the game ends: the pile runs out, someone reaches the target, or after some turns each.
+End = Literal["pile", "points", "turns"]
+ENDS: tuple[End, ...] = get_args(End)
+
+
+@dataclass(frozen=True)
+class Options:
+    """The variants a host may choose."""
+
+    end: End = option(
+        "pile",
+        "When the game ends: when the draw pile runs out (pile; with 7 or more players the "
+        "discards are reshuffled, so it ends once everyone has told once), when someone "
+        "reaches the target score (points), or after a number of storyteller turns each "
+        "(turns).", choices=ENDS)
+    target: int = option(30, "The score that ends the game, when it ends on points.",
+                         minimum=10, maximum=100)
+    turns_each: int = option(2, "Storyteller turns each, when the game ends after turns.",
+                             minimum=1, maximum=6)
+    four_points: bool = option(
+        False,
+        "With 3 players: the storyteller and the finder score 4 instead of 3 when exactly "
+        "one voter finds the storyteller's card.")
+
+
+#: Why a game ended, one per way of ending (the pile ran out, the target, the turns).
+Reason = Literal["pile_empty", "target_reached", "turns_done"]
+REASONS: tuple[Reason, ...] = get_args(Reason)
 
 
 # --- actions ---------------------------------------------------------------------------------
@@ -99,7 +113,7 @@ class Rules:
     single_vote_bonus: bool  # a voter who used one vote and found the card scores 1 more
     four_points: bool
     reshuffle: bool  # refill from the shuffled discards when the pile runs dry
-    end: str
+    end: End
     target: int | None  # the score that ends the game
     rounds: int | None  # the number of rounds that ends the game
 
@@ -148,7 +162,7 @@ class State:
     table: tuple[str, ...] = ()  # the revealed cards, in their drawn order
     votes: tuple[tuple[str, ...], ...] = ()  # by seat
     last: Round | None = None
-    finished: str | None = None  # "pile_empty", "target_reached" or "turns_done"
+    finished: Reason | None = None
 
     def seat(self, player: PlayerId) -> int:
         return self.players.index(player)
@@ -156,13 +170,13 @@ class State:
 
 # --- set-up and derived queries --------------------------------------------------------------
 
-def make_rules(n: int, options: Mapping[str, OptionValue]) -> Rules:
+def make_rules(n: int, options: Options) -> Rules:
     """The rules for ``n`` players under ``options`` (3 players and 7+ have their variants)."""
     large = n >= LARGE_TABLE
-    end = str(options["end"])
+    end = options.end
     rounds = None
     if end == "turns":
-        rounds = int(options["turns_each"]) * n
+        rounds = options.turns_each * n
     elif end == "pile" and large:
         rounds = n  # the reshuffled discards never run out: everyone tells once
     return Rules(
@@ -171,15 +185,15 @@ def make_rules(n: int, options: Mapping[str, OptionValue]) -> Rules:
         votes=2 if large else 1,
         bonus_cap=BONUS_CAP if large else None,
         single_vote_bonus=large,
-        four_points=n == 3 and bool(options["four_points"]),
+        four_points=n == 3 and options.four_points,
         reshuffle=large or end == "turns",
         end=end,
-        target=int(options["target"]) if end == "points" else None,
+        target=options.target if end == "points" else None,
         rounds=rounds,
     )
 
 
-def setup(players: Sequence[PlayerId], seed: int, options: Mapping[str, OptionValue]) -> State:
+def setup(players: Sequence[PlayerId], seed: int, options: Options) -> State:
     """Shuffle the deck and deal a hand to each player; the first seat tells first."""
     rules = make_rules(len(players), options)
     pile = list(DECKS[DEFAULT_DECK].ids)
@@ -429,7 +443,7 @@ def _score(state: State) -> State:
                   phase="scored")
     new, ran_out = _refill(new)
     rules = new.rules
-    finished = None
+    finished: Reason | None = None
     if ran_out:
         finished = "pile_empty"
     elif rules.target is not None and max(scores) >= rules.target:
@@ -471,7 +485,7 @@ def _refill(state: State) -> tuple[State, bool]:
                    draws=draws), ran_out
 
 
-def outcome(state: State) -> Outcome | None:
+def outcome(state: State) -> Outcome[Reason] | None:
     if not state.finished:
         return None
     scores = dict(zip(state.players, state.scores, strict=True))

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from rules.base import PlayerId
 from rules.dixit.engine import (
     PHRASE_MAX,
+    End,
+    Reason,
     Round,
     State,
     allowed_kinds,
@@ -62,12 +64,12 @@ class View:
     last_round: Round | None
     pile: int
     discards: int
-    end: str
+    end: End
     target: int | None
     rounds: int | None
     your_turn: bool
     allowed: tuple[str, ...]
-    finished: str | None
+    finished: Reason | None
 
 
 def view(state: State, viewer: PlayerId | None) -> View:

@@ -21,10 +21,12 @@ from __future__ import annotations
 from rules.base import Game
 from rules.encore.bot import bot_action
 from rules.encore.engine import (
-    OPTIONS,
+    REASONS,
     Action,
     Mark,
+    Options,
     Pass,
+    Reason,
     Roll,
     State,
     apply,
@@ -35,16 +37,18 @@ from rules.encore.engine import (
 )
 from rules.encore.view import View, view
 
-__all__ = ["Action", "Mark", "Pass", "Roll", "State", "View", "game"]
+__all__ = ["REASONS", "Action", "Mark", "Options", "Pass", "Reason", "Roll", "State", "View",
+           "game"]
 
-game: Game[State] = Game(
+game: Game[State, Action, View, Options, Reason] = Game(
     id="encore",
     title="Encore!",
     blurb="Roll, pick a colour and a number, cross boxes: be first to fill columns and colours.",
     min_players=1,
     max_players=6,
-    options=OPTIONS,
-    action_type=Action,
+    options_type=Options,
+    actions=(Roll, Mark, Pass),
+    reasons=REASONS,
     setup=setup,
     apply=apply,
     view=view,

@@ -12,19 +12,18 @@ hands the dice to the next seat.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Literal, get_args
 
 from rules.base import (
     GameOver,
     IllegalMove,
     NotYourTurn,
-    Option,
-    OptionValue,
     Outcome,
     PlayerId,
     UnknownThing,
+    option,
     rank,
     rng,
 )
@@ -50,12 +49,22 @@ COLOURS_TO_END = 2
 #: The random event that picks a random sheet (the dice use counters from 0 up).
 SHEET_DRAW = -1
 
-OPTIONS: tuple[Option, ...] = (
-    Option("sheet", "classic", "The score sheet everyone plays on (random: a new layout each "
-                               "game).", choices=(*PRINTED, RANDOM)),
-)
-
 Phase = Literal["roll", "active", "passive", "over"]
+
+
+# --- options and how a game ends -------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Options:
+    """The variants a host may choose."""
+
+    sheet: str = option("classic", "The score sheet everyone plays on (random: a new layout "
+                                   "each game).", choices=(*PRINTED, RANDOM))
+
+
+#: Why a game ended: someone completed a second colour, or (solo) the 30 rolls are played.
+Reason = Literal["two_colours", "all_rolls"]
+REASONS: tuple[Reason, ...] = get_args(Reason)
 
 
 # --- actions ---------------------------------------------------------------------------------
@@ -119,7 +128,7 @@ class State:
     column_firsts: tuple[tuple[int, ...], ...]  # per column: seats that took the first
     colour_firsts: tuple[tuple[int, ...], ...]  # per colour, likewise
     last: Settled | None = None
-    finished: str | None = None  # "two_colours" or "all_rolls"
+    finished: Reason | None = None
 
     def seat(self, player: PlayerId) -> int:
         return self.players.index(player)
@@ -127,9 +136,9 @@ class State:
 
 # --- setup and queries -----------------------------------------------------------------------
 
-def setup(players: Sequence[PlayerId], seed: int, options: Mapping[str, OptionValue]) -> State:
+def setup(players: Sequence[PlayerId], seed: int, options: Options) -> State:
     """Blank sheets for everyone; the first seat is the first active player."""
-    name = str(options.get("sheet", "classic"))
+    name = options.sheet
     if name == RANDOM:  # its own draw: dice use counters from 0 up
         name = random_sheet_name(rng(seed, SHEET_DRAW).randrange(len(random_layouts())))
     sheet = sheet_named(name)
@@ -326,7 +335,7 @@ def _settle(state: State) -> State:
             if done:
                 colour_firsts[i] = done
                 new_colours.append(i)
-    finished = None
+    finished: Reason | None = None
     if is_solo(state):
         if state.rolls >= SOLO_ROLLS:
             finished = "all_rolls"
@@ -344,7 +353,7 @@ def _settle(state: State) -> State:
 
 # --- outcome and legal actions ---------------------------------------------------------------
 
-def outcome(state: State) -> Outcome | None:
+def outcome(state: State) -> Outcome[Reason] | None:
     """Final scores; ties go to more unused "!", then are shared. Solo adds its rating."""
     if not state.finished:
         return None

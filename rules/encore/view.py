@@ -17,6 +17,7 @@ from rules.base import PlayerId
 from rules.encore import dice as dice_rules
 from rules.encore.engine import (
     SOLO_ROLLS,
+    Reason,
     State,
     all_dice_open,
     allowed_kinds,
@@ -133,7 +134,7 @@ class View:
     your_dice: tuple[int, ...]  # the dice you may choose from now
     choices: tuple[DiceChoice, ...]
     groups: tuple[tuple[str, ...], ...]
-    finished: str | None
+    finished: Reason | None
     rating: Rating | None
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Sequence
 
+from rules.base import Asset
 from rules.hues.board_data import COLOURS
 from rules.hues.colour import Lab, hex_to_lab
 
@@ -93,6 +94,13 @@ def board_json() -> str:
     """The board for browsers: size, row letters and the 480 colours row by row."""
     return json.dumps({"rows": ROWS, "columns": COLUMNS, "row_letters": ROW_LETTERS,
                        "colours": list(COLOURS)}, separators=(",", ":"))
+
+
+def asset(name: str) -> Asset | None:
+    """``board.json``: the board's size and 480 colours, so views need not carry them."""
+    if name == "board.json":
+        return Asset("application/json", board_json())
+    return None
 
 
 def spread(squares: Sequence[str]) -> float:

@@ -27,24 +27,23 @@ Vocabulary (rulebook terms; see ``../shared/rules/hues.md``):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Literal, get_args
 
 from rules.base import (
     HOST,
     GameOver,
     IllegalMove,
     NotYourTurn,
-    Option,
-    OptionValue,
     Outcome,
     PlayerId,
     UnknownThing,
+    option,
     rank,
     rng,
 )
-from rules.hues import board
+from rules.hues import board, lexicon
 from rules.hues.cues import check_cue, key
 
 MIN_PLAYERS = 3
@@ -52,12 +51,22 @@ MAX_PLAYERS = 10
 POINTS_ON_TARGET = 3
 POINTS_IN_FRAME = 2
 POINTS_IN_RING = 1
+#: How many second cues the sample holds beside a skip, and first cues in all.
+SAMPLE = 6
 
-OPTIONS: tuple[Option, ...] = (
-    Option("free_pick", False,
-           "The cue giver picks any square of the board instead of one of the four on a card "
-           "(the rulebook's variant for younger players)."),
-)
+
+@dataclass(frozen=True)
+class Options:
+    """The variants a host may choose."""
+
+    free_pick: bool = option(
+        False, "The cue giver picks any square of the board instead of one of the four on a "
+               "card (the rulebook's variant for younger players).")
+
+
+#: Why a game ended: after the planned rounds, after extra rounds, or with the deck spent.
+Reason = Literal["rounds_played", "tie_broken", "tie_unbroken"]
+REASONS: tuple[Reason, ...] = get_args(Reason)
 
 Phase = Literal["pick", "cue", "guess1", "cue2", "guess2", "results"]
 
@@ -144,62 +153,10 @@ class State:
     rejected: tuple[str, ...] = ()  # every cue the host rejected, in order
     scores: tuple[int, ...] = ()
     history: tuple[Scored, ...] = ()
-    finished: str | None = None  # "rounds_played", "tie_broken" or "tie_unbroken"
+    finished: Reason | None = None
 
     def seat(self, player: PlayerId) -> int:
         return self.players.index(player)
-
-
-# --- views -----------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Result:
-    """A scored round for the browser: target, its colour, frame and ring, cues, cones, what
-    each cone earned its guesser (``cone_points``, in the order of ``cones``) and the round's
-    points by player."""
-
-    number: int
-    cue_giver: PlayerId
-    target: str
-    colour: str
-    frame: tuple[str, ...]
-    ring: tuple[str, ...]
-    cues: tuple[str, ...]
-    cones: tuple[Cone, ...]
-    cone_points: tuple[int, ...]
-    points: Mapping[PlayerId, int]
-    extra: bool
-
-
-@dataclass(frozen=True)
-class View:
-    """One viewer's table. In "results" the previous round is in ``last_result`` and
-    ``cue_giver``/``round`` already name the round about to start (the next cue giver sees
-    their new card); ``last_result`` stays until the next scoring, so a screen may keep it."""
-
-    players: tuple[PlayerId, ...]
-    you: PlayerId | None
-    phase: Phase | Literal["over"]
-    round: int  # the round being played (in "results": the one about to start)
-    rounds: int  # planned rounds before any extra round
-    extra_round: bool
-    cue_giver: PlayerId | None
-    turn: PlayerId | None
-    your_turn: bool
-    allowed: tuple[str, ...]
-    host_allowed: tuple[str, ...]  # what the room host may send now ("reject_cue"); public
-    guess_order: tuple[PlayerId, ...]  # who places, in order, in the current guessing phase
-    card: tuple[str, ...]  # only the cue giver's own view, before scoring
-    target: str | None  # only the cue giver's own view, before scoring
-    free_pick: bool
-    cues: tuple[str, ...]
-    cones: tuple[Cone, ...]
-    used_cues: tuple[str, ...]
-    rejected_cues: tuple[str, ...]
-    scores: Mapping[PlayerId, int]
-    barred: tuple[PlayerId, ...]  # in extra rounds: the tied leaders, who give no cues
-    last_result: Result | None
-    finished: str | None
 
 
 # --- setup and derived queries ---------------------------------------------------------------
@@ -209,10 +166,10 @@ def planned_rounds(players: int) -> int:
     return players * 2 if players <= 6 else players
 
 
-def setup(players: Sequence[PlayerId], seed: int, options: Mapping[str, OptionValue]) -> State:
+def setup(players: Sequence[PlayerId], seed: int, options: Options) -> State:
     """Deal the deck from the seed; the first seat is the first cue giver."""
     deck = board.deal(rng(seed, 0).shuffle)
-    return State(players=tuple(players), seed=seed, free_pick=bool(options.get("free_pick")),
+    return State(players=tuple(players), seed=seed, free_pick=options.free_pick,
                  deck=deck, giver=0, phase="pick", scores=(0,) * len(players))
 
 
@@ -234,12 +191,12 @@ def guess_order(state: State, guess: int) -> tuple[PlayerId, ...]:
     return order if guess == 1 else order[::-1]
 
 
-def _guess_phase(state: State) -> int:
+def guess_phase(state: State) -> int:
     return {"guess1": 1, "guess2": 2}.get(state.phase, 0)
 
 
 def current_guesser(state: State) -> PlayerId | None:
-    guess = _guess_phase(state)
+    guess = guess_phase(state)
     if not guess:
         return None
     placed = sum(1 for c in state.cones if c.guess == guess)
@@ -351,7 +308,7 @@ def _guess(state: State, player: PlayerId, square: str) -> State:
     for cone in state.cones:
         if cone.square == square:
             raise IllegalMove(f"{square} already holds {cone.player}'s cone.", "square_taken")
-    guess = _guess_phase(state)
+    guess = guess_phase(state)
     cones = state.cones + (Cone(player, square, guess),)
     new = replace(state, cones=cones)
     if sum(1 for c in cones if c.guess == guess) < len(state.players) - 1:
@@ -400,7 +357,7 @@ def _score(state: State) -> State:
     return replace(new, giver=giver)
 
 
-# --- view and outcome ------------------------------------------------------------------------
+# --- the host and the outcome -------------------------------------------------------------------
 
 def host_kinds(state: State) -> tuple[str, ...]:
     """What the room host may do now: reject the latest cue while it stands."""
@@ -409,53 +366,7 @@ def host_kinds(state: State) -> tuple[str, ...]:
     return ("reject_cue",)
 
 
-def _result(state: State, scored: Scored) -> Result:
-    frame = board.around(scored.target, 1)
-    return Result(
-        number=scored.number, cue_giver=scored.cue_giver, target=scored.target,
-        colour=board.colour(scored.target), frame=frame,
-        ring=tuple(s for s in board.around(scored.target, 2) if s not in frame),
-        cues=scored.cues, cones=scored.cones,
-        cone_points=tuple(cone_points(scored.target, c.square) for c in scored.cones),
-        points=dict(zip(state.players, scored.points, strict=True)), extra=scored.extra)
-
-
-def view(state: State, viewer: PlayerId | None) -> View:
-    """What ``viewer`` may know: the card and target only for the cue giver, before scoring."""
-    you = viewer if viewer in state.players else None
-    giving = you is not None and not state.finished and state.players[state.giver] == you
-    guess = _guess_phase(state)
-    allowed = allowed_kinds(state, you)
-    turn = None if state.finished else min(to_act(state))
-    number = len(state.history) if state.finished else round_number(state)
-    return View(
-        players=state.players,
-        you=you,
-        phase="over" if state.finished else state.phase,
-        round=number,
-        rounds=planned_rounds(len(state.players)),
-        extra_round=number > planned_rounds(len(state.players)),
-        cue_giver=None if state.finished else state.players[state.giver],
-        turn=turn,
-        your_turn=bool(allowed),
-        allowed=allowed,
-        host_allowed=host_kinds(state),
-        guess_order=guess_order(state, guess) if guess else (),
-        card=card(state) if giving else (),
-        target=state.target if giving else None,
-        free_pick=state.free_pick,
-        cues=state.cues,
-        cones=state.cones,
-        used_cues=state.used,
-        rejected_cues=state.rejected,
-        scores=dict(zip(state.players, state.scores, strict=True)),
-        barred=barred(state),
-        last_result=_result(state, state.history[-1]) if state.history else None,
-        finished=state.finished,
-    )
-
-
-def outcome(state: State) -> Outcome | None:
+def outcome(state: State) -> Outcome[Reason] | None:
     if not state.finished:
         return None
     scores = dict(zip(state.players, state.scores, strict=True))
@@ -463,3 +374,29 @@ def outcome(state: State) -> Outcome | None:
     return Outcome(scores=scores, winners=rank(scores), reason=state.finished,
                    detail={"rounds": len(state.history),
                            "extra_rounds": max(0, len(state.history) - planned)})
+
+
+# --- legal actions ---------------------------------------------------------------------------
+
+def legal_actions(state: State, player: PlayerId) -> list[Action]:
+    """Legal actions in a fixed order; cues are a sample (the lexicon's best names, all legal).
+
+    The host may reject the latest cue; ``legal_actions(state, HOST)`` lists that when it can.
+    """
+    if player == HOST:
+        return [RejectCue()] if host_kinds(state) else []
+    allowed = allowed_kinds(state, player)
+    if not allowed:
+        return []
+    if "pick" in allowed:
+        squares = board.SQUARES if state.free_pick else card(state)
+        return [Pick(s) for s in squares]
+    if "guess" in allowed:
+        taken = {c.square for c in state.cones}
+        return [Guess(s) for s in board.SQUARES if s not in taken]
+    assert state.target is not None
+    actions: list[Action] = [GiveCue(c) for c in lexicon.good_cues(
+        state.target, "skip" in allowed, state.cues, state.used, state.rejected, SAMPLE)]
+    if "skip" in allowed:
+        actions.append(Skip())
+    return actions

@@ -16,13 +16,13 @@ then, for glued words, the longest known name inside the word ("lavenderish").
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
 from rules.hues import board, words
 from rules.hues.colour import Lab, delta_e, hex_to_lab
-from rules.hues.cues import fold
+from rules.hues.cues import cue_problem, fold, key
 from rules.hues.lexicon_data import ALIASES, NAMES
 
 #: Names a bot never says: misspellings the survey kept, vague words and a name for a dinosaur.
@@ -216,6 +216,45 @@ def closeness(entry: Entry, target: str) -> tuple[int, float]:
     """How well a name points at ``target``: (board distance of its place, ΔE), smaller better."""
     return (board.distance(place(entry.name), target),
             delta_e(entry.lab, board.LABS[board.INDEX[target]]))
+
+
+def good_cues(target: str, second: bool, cues: Sequence[str], used_cues: Iterable[str],
+              rejected_cues: Iterable[str], count: int) -> list[str]:
+    """The ``count`` best cues for ``target`` that pass the cue check, best first.
+
+    One-word names for the first cue; one- or two-word names for the second, but never one
+    whose place is where the first cue already pointed. If the lexicon is spent, names are
+    joined with a hyphen ("moss-sand") so a bot can always speak. ``cues`` are this round's,
+    ``used_cues`` and ``rejected_cues`` the game's.
+    """
+    used = {key(t) for t in used_cues}
+    rejected = {key(t) for t in rejected_cues}
+    first_place = None
+    if second and cues:
+        lab = read(cues[0])
+        first_place = nearest_free(lab) if lab is not None else None
+    ranked = sorted(sayable(2 if second else 1), key=lambda e: closeness(e, target))
+    out: list[str] = []
+    for entry in ranked:
+        if second and place(entry.name) == first_place:
+            continue
+        if cue_problem(entry.name, second, used, rejected) is None:
+            out.append(entry.name)
+            used = used | {key(entry.name)}  # "terracotta" and "terra cotta" are one cue
+            if len(out) == count:
+                return out
+    for a, b in _pairs(ranked[:40]):
+        cue = f"{a.name}-{b.name}".replace(" ", "-")
+        if len(out) < count and cue_problem(cue, second, used, rejected) is None:
+            out.append(cue)
+            used = used | {key(cue)}
+    return out
+
+
+def _pairs(entries: Sequence[Entry]) -> Iterable[tuple[Entry, Entry]]:
+    for i, a in enumerate(entries):
+        for b in entries[i + 1:]:
+            yield a, b
 
 
 def hue_of(lab: Lab) -> float:

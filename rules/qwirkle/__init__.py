@@ -20,14 +20,16 @@ from __future__ import annotations
 from rules.base import Game
 from rules.qwirkle.bot import OPEN_LINE_PENALTY, bot_action, opens_a_qwirkle
 from rules.qwirkle.engine import (
+    REASONS,
     Action,
     LastMove,
+    Options,
     Pass,
     Place,
+    Reason,
     State,
     Tile,
     Trade,
-    View,
     allowed_kinds,
     apply,
     can_place,
@@ -36,7 +38,6 @@ from rules.qwirkle.engine import (
     outcome,
     setup,
     to_act,
-    view,
 )
 from rules.qwirkle.moves import fits_somewhere, opening_moves, windows
 from rules.qwirkle.tiles import (
@@ -57,15 +58,17 @@ from rules.qwirkle.tiles import (
     line_points,
     line_through,
 )
+from rules.qwirkle.view import View, view
 
-game: Game[State] = Game(
+game: Game[State, Action, View, Options, Reason] = Game(
     id="qwirkle",
     title="Qwirkle",
     blurb="Lay tiles in rows that share a colour or a shape; complete a line of six for a Qwirkle.",
     min_players=2,
     max_players=6,
-    options=(),
-    action_type=Action,
+    options_type=Options,
+    actions=(Place, Trade, Pass),
+    reasons=REASONS,
     setup=setup,
     apply=apply,
     view=view,
@@ -76,10 +79,10 @@ game: Game[State] = Game(
 )
 
 __all__ = [
-    "CENTRE", "COLOURS", "COPIES", "END_BONUS", "HAND_SIZE", "KINDS", "KIND_SET",
-    "LONGEST_LINE", "OPEN_LINE_PENALTY", "QWIRKLE_BONUS", "SHAPES", "Action", "LastMove", "Pass",
-    "Place", "State", "Tile", "Trade", "View", "allowed_kinds", "apply", "bot_action",
-    "can_place", "current_player", "first_player", "fits_somewhere", "fitting", "game",
-    "is_line", "largest_set", "legal_actions", "line_points", "line_through", "opening_moves",
-    "opens_a_qwirkle", "outcome", "setup", "to_act", "view", "windows",
+    "CENTRE", "COLOURS", "COPIES", "END_BONUS", "HAND_SIZE", "KINDS", "KIND_SET", "LONGEST_LINE",
+    "OPEN_LINE_PENALTY", "QWIRKLE_BONUS", "REASONS", "SHAPES", "Action", "LastMove", "Options",
+    "Pass", "Place", "Reason", "State", "Tile", "Trade", "View", "allowed_kinds", "apply",
+    "bot_action", "can_place", "current_player", "first_player", "fits_somewhere", "fitting",
+    "game", "is_line", "largest_set", "legal_actions", "line_points", "line_through",
+    "opening_moves", "opens_a_qwirkle", "outcome", "setup", "to_act", "view", "windows"
 ]

@@ -1,4 +1,4 @@
-"""Qwirkle's actions, state, turn sequence, views and outcome (see the package docstring)."""
+"""Qwirkle's actions, state, turn sequence, outcome and legal actions (see the package)."""
 
 from __future__ import annotations
 
@@ -6,13 +6,12 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from rules.base import (
     GameOver,
     IllegalMove,
     NotYourTurn,
-    OptionValue,
     Outcome,
     PlayerId,
     UnknownThing,
@@ -36,6 +35,18 @@ from rules.qwirkle.tiles import (
     line_points,
     line_through,
 )
+
+# --- options and how a game ends -------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Options:
+    """Qwirkle has no variants: the rulebook's game is the one played."""
+
+
+#: Why a game ends: a player emptied their hand with the bag empty, or nobody can place.
+Reason = Literal["hand_emptied", "stalemate"]
+REASONS: tuple[Reason, ...] = get_args(Reason)
+
 
 # --- actions ---------------------------------------------------------------------------------
 
@@ -99,7 +110,7 @@ class State:
     turn: int  # seat index of the player to move
     shuffles: int  # how many random events have happened (the rng counter)
     last: LastMove | None = None
-    finished: str | None = None  # "hand_emptied" or "stalemate"
+    finished: Reason | None = None
     emptied_by: PlayerId | None = None
 
     @cached_property
@@ -127,25 +138,6 @@ def _next(state: State, cells: dict[Square, str], **changes: Any) -> State:
     return new
 
 
-# --- views -----------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class View:
-    players: tuple[PlayerId, ...]
-    you: PlayerId | None
-    hand: tuple[str, ...]
-    grid: tuple[Tile, ...]
-    scores: Mapping[PlayerId, int]
-    hand_sizes: Mapping[PlayerId, int]
-    bag: int
-    turn: PlayerId | None
-    your_turn: bool
-    allowed: tuple[str, ...]
-    opening_size: int | None
-    last_move: LastMove | None
-    finished: str | None
-
-
 def can_place(state: State, seat: int) -> bool:
     """Whether the player in ``seat`` could lay at least one tile now.
 
@@ -159,7 +151,7 @@ def can_place(state: State, seat: int) -> bool:
 
 # --- setup and queries -----------------------------------------------------------------------
 
-def setup(players: Sequence[PlayerId], seed: int, options: Mapping[str, OptionValue]) -> State:
+def setup(players: Sequence[PlayerId], seed: int, options: Options) -> State:
     """Deal 6 tiles to each player from a seeded shuffle; the largest opening set starts."""
     bag = [k for k in KINDS for _ in range(COPIES)]
     rng(seed, 0).shuffle(bag)
@@ -384,37 +376,9 @@ def _pass(state: State) -> State:
                  last=LastMove(state.players[seat], "pass"))
 
 
-#: Each tile kind's place in :data:`KINDS` (hands are shown in that order).
-_RANK = {kind: i for i, kind in enumerate(KINDS)}
+# --- outcome ------------------------------------------------------------------------
 
-
-# --- view and outcome ------------------------------------------------------------------------
-
-def view(state: State, viewer: PlayerId | None) -> View:
-    """What ``viewer`` may know: their own hand, and everything public (no hand for None)."""
-    seat = state.players.index(viewer) if viewer in state.players else None
-    turn = current_player(state)
-    hand = tuple(sorted(state.hands[seat], key=_RANK.__getitem__)) if seat is not None else ()
-    allowed = allowed_kinds(state, seat) if seat is not None else ()
-    scores, hand_sizes = state.public
-    return View(
-        players=state.players,
-        you=viewer if seat is not None else None,
-        hand=hand,
-        grid=state.grid,
-        scores=scores,
-        hand_sizes=hand_sizes,
-        bag=len(state.bag),
-        turn=turn,
-        your_turn=bool(allowed),
-        allowed=allowed,
-        opening_size=len(largest_set(hand)) if allowed and not state.grid else None,
-        last_move=state.last,
-        finished=state.finished,
-    )
-
-
-def outcome(state: State) -> Outcome | None:
+def outcome(state: State) -> Outcome[Reason] | None:
     if not state.finished:
         return None
     scores = dict(zip(state.players, state.scores, strict=True))

@@ -1,5 +1,5 @@
 """Two tiny games that exercise corners of the contract Qwirkle does not: an option, a host
-action, an asset, and a game whose ``action_type`` is a single class (not a union).
+action, an asset, and a game with a single action class (its parser is not a union).
 
 Tally: players take turns adding 1–3 to a shared total; whoever reaches the target wins. Each
 player also holds a private ``secret`` (their seat number squared) that only they may see. The
@@ -8,21 +8,21 @@ host may ``reset`` the total (a table ruling, sent as ``HOST``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Literal, get_args
 
 from rules.base import (
     HOST,
+    AnyGame,
     Asset,
     Game,
     GameOver,
     IllegalMove,
     NotYourTurn,
-    Option,
-    OptionValue,
     Outcome,
     PlayerId,
+    option,
 )
 
 
@@ -35,6 +35,19 @@ class Add:
 @dataclass(frozen=True)
 class Reset:
     kind: Literal["reset"] = "reset"
+
+
+@dataclass(frozen=True)
+class Options:
+    target: int = option(10, "The total that wins.", minimum=2, maximum=50)
+
+
+@dataclass(frozen=True)
+class ClickerOptions:
+    target: int = option(3, "The total that wins.", minimum=1, maximum=9)
+
+
+Reason = Literal["target_reached"]
 
 
 @dataclass(frozen=True)
@@ -56,10 +69,8 @@ class View:
     allowed: tuple[str, ...]
 
 
-def setup(players: Sequence[PlayerId], seed: int, options: Mapping[str, OptionValue]) -> State:
-    target = options["target"]
-    assert isinstance(target, int)
-    return State(tuple(players), 0, 0, target)
+def setup(players: Sequence[PlayerId], seed: int, options: Options | ClickerOptions) -> State:
+    return State(tuple(players), 0, 0, options.target)
 
 
 def apply(state: State, player: PlayerId, action: Add | Reset) -> State:
@@ -87,7 +98,7 @@ def view(state: State, viewer: PlayerId | None) -> View:
                 (seat + 1) ** 2 if seat is not None else None, mine, ("add",) if mine else ())
 
 
-def outcome(state: State) -> Outcome | None:
+def outcome(state: State) -> Outcome[Reason] | None:
     if state.winner is None:
         return None
     return Outcome({p: int(p == state.winner) for p in state.players}, (state.winner,),
@@ -110,11 +121,10 @@ def asset(name: str) -> Asset | None:
     return None
 
 
-tally: Game[State] = Game(
+tally: Game[State, Add | Reset, View, Options, Reason] = Game(
     id="tally", title="Tally", blurb="Add up to three; reach the target first.",
-    min_players=1, max_players=3,
-    options=(Option("target", 10, "The total that wins.", minimum=2, maximum=50),),
-    action_type=Add | Reset, setup=setup, apply=apply, view=view, outcome=outcome,
+    min_players=1, max_players=3, options_type=Options, actions=(Add, Reset),
+    reasons=get_args(Reason), setup=setup, apply=apply, view=view, outcome=outcome,
     legal_actions=legal_actions, bot_action=lambda state, player: Add(1), to_act=to_act,
     host_actions=frozenset({"reset"}), asset=asset,
 )
@@ -126,12 +136,11 @@ def _apply_add_only(state: State, player: PlayerId, action: Add) -> State:
     return apply(state, player, action)
 
 
-clicker: Game[State] = Game(
+clicker: Game[State, Add, View, ClickerOptions, Reason] = Game(
     id="clicker", title="Clicker", blurb="Tally with one action type.",
-    min_players=1, max_players=2,
-    options=(Option("target", 3, "The total that wins.", minimum=1, maximum=9),),
-    action_type=Add, setup=setup, apply=_apply_add_only, view=view, outcome=outcome,
+    min_players=1, max_players=2, options_type=ClickerOptions, actions=(Add,),
+    reasons=get_args(Reason), setup=setup, apply=_apply_add_only, view=view, outcome=outcome,
     legal_actions=legal_actions, bot_action=lambda state, player: Add(1), to_act=to_act,
 )
 
-FAKE_GAMES: dict[str, Game[State]] = {"tally": tally, "clicker": clicker}
+FAKE_GAMES: dict[str, AnyGame] = {"tally": tally, "clicker": clicker}

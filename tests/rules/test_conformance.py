@@ -2,52 +2,69 @@
 
 Random players (a random legal action of a random player the game waits for) and bot players
 play whole games for every allowed player count. At every step every viewer's view (and the
-public view) is rendered and JSON-encoded, ``to_act`` agrees with ``legal_actions`` and with
-each view's ``allowed``, every action survives the JSON round trip the server makes, nothing
-mutates its input, and replaying the actions from the seed reproduces the final state.
+public view) is rendered and JSON-encoded and is a :class:`~rules.base.PlayerView` (what the
+browser shell reads: ``your_turn``, ``allowed``), ``to_act`` agrees with ``legal_actions`` and
+with each view's ``allowed``, every action chosen is one the view allows and survives the JSON
+round trip the server makes, nothing mutates its input, the outcome's reason is one the game
+declares, and replaying the actions from the seed reproduces the final state.
 """
 
 from __future__ import annotations
 
 import copy
+import dataclasses
+import functools
 import json
+import operator
 import random
-from typing import Annotated, Any, get_args
+from typing import Annotated, Any
 
 import pytest
 from pydantic import Field, TypeAdapter
 
 from rules import GAMES
-from rules.base import Game, RuleError, jsonable
+from rules.base import HOST, AnyGame, PlayerView, RuleError, jsonable
 
 MAX_STEPS = 20_000
 
 
-def _action_adapter(game: Game[Any]) -> TypeAdapter[Any]:
-    if get_args(game.action_type):
-        return TypeAdapter(Annotated[game.action_type, Field(discriminator="kind")])
-    return TypeAdapter(game.action_type)
+def _action_adapter(game: AnyGame) -> TypeAdapter[Any]:
+    if len(game.actions) == 1:
+        return TypeAdapter(game.actions[0])
+    union = functools.reduce(operator.or_, game.actions)
+    return TypeAdapter(Annotated[union, Field(discriminator="kind")])
 
 
-def _player_counts(game: Game[Any]) -> list[int]:
+def _player_counts(game: AnyGame) -> list[int]:
     return list(range(game.min_players, game.max_players + 1))
 
 
 CASES = [(gid, n) for gid, game in GAMES.items() for n in _player_counts(game)]
 
 
-def _check_views(game: Game[Any], state: Any, players: list[str], waiting: frozenset[str]) -> None:
+def _check_view(game: AnyGame, view: object) -> None:
+    """``view`` is a :class:`PlayerView` in fact, not only in name: the types are right too."""
+    assert isinstance(view, PlayerView), f"{type(view).__name__} lacks your_turn or allowed"
+    assert type(view.your_turn) is bool, view.your_turn
+    assert type(view.allowed) is tuple and all(type(k) is str for k in view.allowed)
+    assert set(view.allowed) <= set(game.kinds) - game.host_actions, view.allowed
+
+
+def _check_views(game: AnyGame, state: Any, players: list[str], waiting: frozenset[str]) -> None:
     for viewer in [None, *players]:
         view = game.view(state, viewer)
         json.dumps(jsonable(view))
-        allowed = tuple(view.allowed)
+        _check_view(game, view)
         if viewer is None:
-            assert not allowed, "the public view may do nothing"
+            assert not view.allowed and not view.your_turn, "the public view may do nothing"
         else:
-            assert bool(allowed) == (viewer in waiting), (viewer, allowed, waiting)
+            assert bool(view.allowed) == (viewer in waiting), (viewer, view.allowed, waiting)
+            assert view.your_turn == (viewer in waiting), (viewer, view.your_turn, waiting)
+    for ruling in game.legal_actions(state, HOST):
+        assert ruling.kind in game.host_actions, ruling
 
 
-def _play(game: Game[Any], n: int, seed: int, bots: bool) -> None:
+def _play(game: AnyGame, n: int, seed: int, bots: bool) -> None:
     players = [f"p{i + 1}" for i in range(n)]
     chooser = random.Random(seed)
     state = game.start(players, seed)
@@ -64,12 +81,15 @@ def _play(game: Game[Any], n: int, seed: int, bots: bool) -> None:
         for player in idle:
             assert game.legal_actions(state, player) == []
         actor = chooser.choice(sorted(waiting))
+        allowed = game.view(state, actor).allowed
         if bots:
             action = game.bot_action(state, actor)
         else:
             options = game.legal_actions(state, actor)
             assert options, f"{actor} is awaited but has no legal action"
+            assert {a.kind for a in options} <= set(allowed), (allowed, options)
             action = chooser.choice(options)
+        assert action.kind in allowed, (action, allowed)
         wire = json.loads(json.dumps(jsonable(action)))
         assert adapter.validate_python(wire) == action, "the action must survive JSON"
         if idle:
@@ -84,6 +104,7 @@ def _play(game: Game[Any], n: int, seed: int, bots: bool) -> None:
         pytest.fail(f"{game.id} with {n} players did not end in {MAX_STEPS} steps")
     outcome = game.outcome(state)
     assert outcome is not None
+    assert outcome.reason in game.reasons, outcome.reason
     assert set(outcome.scores) == set(players)
     assert outcome.winners and set(outcome.winners) <= set(players)
     best = max(outcome.scores.values())
@@ -110,8 +131,13 @@ def test_game_declares_a_sound_contract(game_id: str) -> None:
     assert game.id == game_id
     assert game.title and game.blurb
     assert 1 <= game.min_players <= game.max_players
+    assert game.kinds and game.host_actions <= set(game.kinds)
+    assert game.reasons and all(type(r) is str for r in game.reasons)
     for option in game.options:
         assert option.check(option.default) == option.default
+    defaults = {o.name: o.default for o in game.options}
+    assert game.resolve_options({}) == defaults
+    assert dataclasses.asdict(game.typed_options({})) == defaults
     with pytest.raises(RuleError) as error:
         game.start([f"p{i}" for i in range(game.max_players + 1)], 1)
     assert error.value.code == "bad_player_count"

@@ -32,8 +32,6 @@ from rules.dixit import (
 )
 from rules.dixit.engine import PHRASE_MAX, Rules, make_rules
 
-DEFAULTS = {o.name: o.default for o in game.options}
-
 
 def players(n: int) -> list[str]:
     return [f"p{i + 1}" for i in range(n)]
@@ -44,7 +42,7 @@ def start(n: int = 4, seed: int = 1, **options: Any) -> State:
 
 
 def rules(n: int, **options: Any) -> Rules:
-    return make_rules(n, {**DEFAULTS, **options})
+    return make_rules(n, game.typed_options(options))
 
 
 def hand(state: State, player: str) -> tuple[str, ...]:

@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from rules.dixit import DAYDREAMS, State, Submit, Tell, Vote, bot_action, game, storyteller
-from rules.dixit.bots import deck_tags
+from rules.dixit.bot import deck_tags
 from rules.dixit.words import clues, fit, words
 
 

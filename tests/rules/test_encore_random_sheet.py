@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.encore import game
+from rules.encore import Options, game
 from rules.encore.engine import sheet_of
 from rules.encore.sheet import (
     BLOCK_SIZES,
@@ -46,15 +46,15 @@ def test_every_layout_keeps_every_invariant_of_a_sheet(index: int) -> None:
 
 def test_the_seed_picks_the_layout_the_same_seed_the_same_one() -> None:
     players = ("ann", "bob")
-    names = [game.setup(players, seed, {"sheet": "random"}).sheet for seed in range(40)]
-    assert names == [game.setup(players, seed, {"sheet": "random"}).sheet for seed in range(40)]
+    names = [game.setup(players, seed, Options(sheet="random")).sheet for seed in range(40)]
+    assert names == [game.setup(players, seed, Options(sheet="random")).sheet for seed in range(40)]
     assert len(set(names)) >= 30  # 40 games, 120 layouts: nearly all different
     assert all(name.startswith("random-") for name in names)
-    assert game.setup(players, 0, {}).sheet == "classic"
+    assert game.setup(players, 0, Options()).sheet == "classic"
 
 
 def test_the_view_draws_the_random_layout() -> None:
-    state = game.setup(("ann",), 7, {"sheet": "random"})
+    state = game.setup(("ann",), 7, Options(sheet="random"))
     view = game.view(state, "ann")
     assert tuple(view.sheet.grid) == sheet_of(state).grid != CLASSIC.grid
     assert tuple(view.sheet.stars) == sheet_of(state).stars

@@ -8,11 +8,12 @@ from dataclasses import replace
 import pytest
 
 from rules.hues import board, engine, game, lexicon
-from rules.hues.bots import choose_square, decide, good_cues
+from rules.hues.bot import choose_square, decide, good_cues
 from rules.hues.colour import delta_e
 from rules.hues.cues import cue_problem, key
 from rules.hues.engine import Cone, GiveCue, Guess, Skip, State
 from rules.hues.lexicon_data import ALIASES, NAMES
+from rules.hues.view import view
 
 
 def players(n: int) -> tuple[str, ...]:
@@ -128,7 +129,7 @@ def test_cue_samples_are_all_legal_and_distinct() -> None:
 def test_a_bot_always_finds_something_to_say() -> None:
     spoken = tuple(e.name for e in lexicon.sayable(1))
     state = replace(at("cue", target="H15"), used=spoken)
-    cues = good_cues(engine.view(state, "p1"), 3)
+    cues = good_cues(view(state, "p1"), 3)
     assert len(cues) == 3
     for cue in cues:
         assert cue_problem(cue, False, {key(t) for t in spoken}) is None
@@ -166,12 +167,12 @@ def test_bot_guess_does_not_depend_on_the_target() -> None:
     one = at("guess1", target="A1", cues=("lavender",))
     other = at("guess1", target="P30", cues=("lavender",))
     assert game.bot_action(one, "p2") == game.bot_action(other, "p2")
-    assert choose_square(engine.view(one, "p2")) == choose_square(engine.view(other, "p2"))
+    assert choose_square(view(one, "p2")) == choose_square(view(other, "p2"))
 
 
 def test_decide_refuses_to_act_out_of_turn() -> None:
     with pytest.raises(AssertionError):
-        decide(engine.view(at("guess1", cues=("lavender",)), "p1"))
+        decide(view(at("guess1", cues=("lavender",)), "p1"))
 
 
 # --- bots as a team --------------------------------------------------------------------------

@@ -14,12 +14,19 @@ Vocabulary:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
+from rules.base import PlayerId
 from rules.hues import board, lexicon
 from rules.hues.cues import cue_problem, key
-from rules.hues.engine import Action, GiveCue, Guess, Pick, Skip, View
+from rules.hues.engine import Action, GiveCue, Guess, Pick, Skip, State
 from rules.hues.lexicon import Entry
+from rules.hues.view import View, view
+
+
+def bot_action(state: State, player: PlayerId) -> Action:
+    """A sensible move decided only from ``player``'s own view."""
+    return decide(view(state, player))
 
 
 def decide(seen: View) -> Action:
@@ -61,43 +68,10 @@ def _usable(seen: View, max_words: int) -> list[Entry]:
 
 
 def good_cues(seen: View, count: int) -> list[str]:
-    """The ``count`` best cues for this viewer's target that pass the check, best first.
-
-    One-word names for the first cue; one- or two-word names for the second, but never one
-    whose place is where the first cue already pointed. If the lexicon is spent, names are
-    joined with a hyphen ("moss-sand") so a bot can always speak.
-    """
+    """The ``count`` best cues for this viewer's target (:func:`lexicon.good_cues`)."""
     assert seen.target is not None
-    second = "skip" in seen.allowed
-    used = {key(t) for t in seen.used_cues}
-    rejected = {key(t) for t in seen.rejected_cues}
-    first_place = None
-    if second and seen.cues:
-        lab = lexicon.read(seen.cues[0])
-        first_place = lexicon.nearest_free(lab) if lab is not None else None
-    ranked = sorted(lexicon.sayable(2 if second else 1),
-                    key=lambda e: lexicon.closeness(e, seen.target or ""))
-    out: list[str] = []
-    for entry in ranked:
-        if second and lexicon.place(entry.name) == first_place:
-            continue
-        if cue_problem(entry.name, second, used, rejected) is None:
-            out.append(entry.name)
-            used = used | {key(entry.name)}  # "terracotta" and "terra cotta" are one cue
-            if len(out) == count:
-                return out
-    for a, b in _pairs(ranked[:40]):
-        cue = f"{a.name}-{b.name}".replace(" ", "-")
-        if len(out) < count and cue_problem(cue, second, used, rejected) is None:
-            out.append(cue)
-            used = used | {key(cue)}
-    return out
-
-
-def _pairs(entries: Sequence[Entry]) -> Iterable[tuple[Entry, Entry]]:
-    for i, a in enumerate(entries):
-        for b in entries[i + 1:]:
-            yield a, b
+    return lexicon.good_cues(seen.target, "skip" in seen.allowed, seen.cues, seen.used_cues,
+                             seen.rejected_cues, count)
 
 
 def needs_second_cue(seen: View) -> bool:
