@@ -7,6 +7,7 @@ import socket
 import uvicorn
 
 from app.config import Settings
+from app.logs import log_config
 from app.main import create_app
 
 
@@ -35,7 +36,8 @@ def main() -> None:
         app, host=settings.host, port=port, log_level=settings.log_level,
         ws_max_size=settings.max_message_bytes, ws_per_message_deflate=settings.ws_deflate,
         ws_ping_interval=settings.ws_ping_seconds or None, ws_ping_timeout=20,
-        proxy_headers=True,
+        proxy_headers=True, forwarded_allow_ips=settings.trusted_proxies,
+        log_config=log_config(settings.log_level),
     )
 
 

@@ -345,28 +345,32 @@ class Room:
         """(Under the lock) the store went back to an older version than the one held here:
         drop this copy, reload the stored room, and save it at a version past every one this
         instance handed out, under a new epoch, so that no two states share a version and every
-        client takes the reloaded state."""
+        client takes the reloaded state. If another instance rebased it first, take theirs."""
         store = self.services.store
         for _ in range(MAX_RETRIES):
             stored = await store.load(self.code)
             if stored is None:
                 self._vanish()
                 return
+            if stored.record.version >= self.version:  # rebased elsewhere meanwhile
+                self._install_stored(stored)
+                break
             log.warning("room %s: the store is at version %d (epoch %s) but version %d was "
                         "held here; reloading it and rebasing", self.code,
                         stored.record.version, stored.record.epoch or "-", self.version)
-            fresh = replace(stored.record, version=max(self.version, stored.record.version) + 1,
-                            epoch=new_epoch(), updated_at=time.time())
+            fresh = replace(stored.record, version=self.version + 1, epoch=new_epoch(),
+                            updated_at=time.time())
             try:
                 await asyncio.shield(store.save(fresh, stored.record.version))
             except Conflict:
                 continue
             self._install_stored(StoredRoom(fresh, stored.entries))
             self.services.metrics.rebased.inc()
-            self.broadcast()
-            self._close_revoked()
-            return
-        raise AppError("busy", f"Room {self.code} kept changing; try again.")
+            break
+        else:
+            raise AppError("busy", f"Room {self.code} kept changing; try again.")
+        self.broadcast()
+        self._close_revoked()
 
     def _vanish(self) -> None:
         """The store no longer has this room: close its sockets; the registry drops it."""

@@ -97,5 +97,5 @@ async def health(rooms: RoomsDep) -> dict[str, Any]:
         await rooms.store.ping()
     except StoreUnavailable as exc:
         raise unavailable(exc) from None
-    return {"ok": True, "store": "ok", "rooms": len(rooms.rooms),
+    return {"ok": True, "store": "ok", "instance": rooms.instance, "rooms": len(rooms.rooms),
             "connections": sum(len(r.connections) for r in rooms.rooms.values())}

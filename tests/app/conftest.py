@@ -19,6 +19,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from rules.base import jsonable
+from tests.app.scaled import clusters  # noqa: F401  (a fixture for tests/app)
 from tests.conftest import LiveServer, free_port
 
 WAIT = 10.0  # seconds: only a bound for a hung test, never a speed claim
