@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: run test test-deps bench bench-load lint clean
+.PHONY: run test test-deps bench bench-load bench-scale cluster lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,12 +20,17 @@ $(INSTALLED): pyproject.toml | $(BIN)/python
 run: $(INSTALLED)
 	$(BIN)/python -m app
 
-# Chromium (for the browser tests) and redis-server (for the Redis store tests) come from
-# Debian's packages; nothing is downloaded by Playwright itself.
+# Several instances on this machine: redis-server, N app instances and HAProxy in front.
+cluster: $(INSTALLED) test-deps
+	$(BIN)/python -m app.cluster --instances $(or $(INSTANCES),3)
+
+# Chromium (for the browser tests), redis-server (the Redis store tests) and HAProxy (the
+# scale-out tests) come from Debian's packages; nothing is downloaded by Playwright itself.
 test-deps:
 	@missing=""; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	command -v redis-server >/dev/null 2>&1 || missing="$$missing redis-server"; \
+	command -v haproxy >/dev/null 2>&1 || [ -x /usr/sbin/haproxy ] || missing="$$missing haproxy"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing$$missing from Debian's packages"; \
 		$(SUDO) apt-get install -y --no-install-recommends $$missing >/dev/null 2>&1 || \
@@ -43,6 +48,10 @@ bench: $(INSTALLED)
 
 bench-load: $(INSTALLED)
 	$(BIN)/python bench/load.py
+
+# 1, 2 and 3 instances behind HAProxy with Redis: CPU per move, saturated rate, start-up.
+bench-scale: $(INSTALLED) test-deps
+	$(BIN)/python bench/scale.py
 
 lint: $(INSTALLED)
 	$(BIN)/ruff check rules app tests bench

@@ -221,7 +221,7 @@ class Cluster:
         config = self.directory / "haproxy.cfg"
         config.write_text(haproxy_config(self.port, {a.name: a.port for a in self.apps}, errors,
                                          self.balance, self.host))
-        self.haproxy = subprocess.Popen([binary("haproxy"), "-W", "-db", "-f", str(config)],
+        self.haproxy = subprocess.Popen([binary("haproxy"), "-db", "-f", str(config)],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
         wait_for_port(self.port, self.haproxy)
 

@@ -16,18 +16,21 @@ from app.protocol import ERRORS, AppError
 from app.registry import Rooms
 from app.rooms import Room
 
+# Dependencies are coroutines: FastAPI runs a plain function in a worker thread, a thread hop
+# for every request and socket for what is only an attribute read.
 
-def get_rooms(connection: HTTPConnection) -> Rooms:
+
+async def get_rooms(connection: HTTPConnection) -> Rooms:
     rooms: Rooms = connection.app.state.rooms
     return rooms
 
 
-def get_settings(connection: HTTPConnection) -> Settings:
+async def get_settings(connection: HTTPConnection) -> Settings:
     settings: Settings = connection.app.state.settings
     return settings
 
 
-def client_address(connection: HTTPConnection) -> str:
+async def client_address(connection: HTTPConnection) -> str:
     """The caller's address (uvicorn's proxy-header support rewrites it behind a proxy)."""
     return connection.client.host if connection.client else "unknown"
 

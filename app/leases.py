@@ -7,8 +7,9 @@ took over (**fencing**). An owner renews its leases every third of a lease; when
 leases run out and another instance serving the room claims it. With one process
 (:class:`LocalLeases`) that process owns every room.
 
-:class:`Watches` is the lighter cousin: an instance marks the rooms it has sockets in, so that
-an idle sweep elsewhere leaves them alone.
+:class:`Holders` is the lighter cousin: every instance that holds a room in memory says so
+(for a while: it repeats it), so that the store tells it of every change to that room made
+elsewhere (:mod:`app.feed`), and an idle sweep elsewhere leaves the room alone.
 """
 
 from __future__ import annotations
@@ -55,21 +56,28 @@ class LocalLeases:
         return True
 
 
-class Watches(Protocol):
-    async def watch(self, codes: Iterable[str]) -> None:
-        """Mark ``codes`` as having sockets here (for a while: repeat it)."""
+class Holders(Protocol):
+    async def hold(self, codes: Iterable[str]) -> None:
+        """This instance holds ``codes`` (for a few presence periods: repeat it)."""
         ...
 
-    async def watched(self, codes: Iterable[str]) -> set[str]:
-        """Those of ``codes`` that some instance marked lately."""
+    async def unhold(self, code: str) -> None:
+        """This instance no longer holds ``code``."""
+        ...
+
+    async def held(self, codes: Iterable[str]) -> set[str]:
+        """Those of ``codes`` that some instance holds."""
         ...
 
 
-class NoWatches:
-    """One process: its registry knows its sockets itself."""
+class NoHolders:
+    """One process: its registry knows what it holds itself."""
 
-    async def watch(self, codes: Iterable[str]) -> None:
+    async def hold(self, codes: Iterable[str]) -> None:
         return None
 
-    async def watched(self, codes: Iterable[str]) -> set[str]:
+    async def unhold(self, code: str) -> None:
+        return None
+
+    async def held(self, codes: Iterable[str]) -> set[str]:
         return set()

@@ -24,7 +24,7 @@ from app.config import Settings
 from app.errors import install_error_handlers
 from app.feed import ChangeFeed, NoFeed
 from app.gc_policy import collector_tuned
-from app.leases import Leases, LocalLeases, NoWatches, Watches
+from app.leases import Holders, Leases, LocalLeases, NoHolders
 from app.metrics import Metrics
 from app.pubsub import LocalPubSub, PubSub
 from app.registry import Rooms
@@ -44,22 +44,23 @@ class Backends:
     pubsub: PubSub
     feed: ChangeFeed
     leases: Leases
-    watches: Watches
+    holders: Holders
 
 
 def open_backends(settings: Settings, instance: str) -> Backends:
     """SQLite and nothing shared by default; Redis for all of it when ``redis_url`` is set."""
     if not settings.redis_url:
         return Backends(SQLiteStore(settings.db), LocalPubSub(), NoFeed(), LocalLeases(),
-                        NoWatches())
+                        NoHolders())
     from app import redis_backend as rb  # imported only when used
 
     url, timeout, retries = settings.redis_url, settings.redis_timeout, settings.redis_retries
-    store = rb.RedisStore(url, timeout, retries)
+    hold = 3 * settings.presence_seconds  # claims are repeated every presence period
+    store = rb.RedisStore(url, timeout, retries, instance, hold)
     return Backends(store, rb.RedisPubSub(url, timeout, retries),
-                    rb.RedisChanges(url, timeout, retries),
+                    rb.RedisChanges(url, instance, timeout, retries),
                     rb.RedisLeases(store.client, instance, settings.lease_seconds),
-                    rb.RedisWatches(store.client, 3 * settings.presence_seconds))
+                    rb.RedisHolders(store.client, instance, hold))
 
 
 async def check_backends(settings: Settings, backends: Backends) -> None:
@@ -97,7 +98,7 @@ def create_app(settings: Settings | None = None,
         backends = open_backends(settings, instance)
         await check_backends(settings, backends)
         rooms = Rooms(settings, backends.store, backends.pubsub, games, feed=backends.feed,
-                      leases=backends.leases, watches=backends.watches, metrics=Metrics(),
+                      leases=backends.leases, holders=backends.holders, metrics=Metrics(),
                       instance=instance)
         await rooms.start()
         app.state.rooms = rooms

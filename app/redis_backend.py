@@ -1,5 +1,5 @@
 """Rooms in Redis, so several app instances share them: the store, the change feed, the owner
-leases, the watch marks and presence notices over pub/sub.
+leases, the holders of each room and presence notices over pub/sub.
 
 Keys (all under ``gamenight:``):
 - ``room:{code}`` — a hash: ``version``, ``epoch`` and ``record`` (the :class:`RoomRecord` as
@@ -7,16 +7,20 @@ Keys (all under ``gamenight:``):
 - ``log:{code}`` — a list of the current game's entries as JSON, oldest first.
 - ``updated`` — a sorted set: every live code, scored by when it last changed (the idle sweep).
 - ``by:{address}`` — the set of live codes an address created (the rooms-per-address limit).
-- ``changes`` — a stream: one entry (code, version, epoch, or deleted) per save and delete.
+- ``holders:{code}`` — a sorted set: the instances holding the room in memory, each scored by
+  when its claim runs out (in Redis's clock).
+- ``changes:{instance}`` — a stream per instance: an entry (code, version, epoch, or deleted)
+  for every change made elsewhere to a room it holds.
 - ``lease:{code}`` — the instance that drives the room's timed work, with an expiry.
-- ``watched:{code}`` — set, with an expiry, while some instance has sockets in the room.
 
 Every write is one Lua script, which Redis runs atomically: ``save`` compares the stored version
 with the expected one before writing the record, appending the entry and announcing the change
-on the stream, so two instances never both apply an action to the same version, and no change
-is stored unannounced. A save repeated after it committed (the retry of a call that timed out)
-finds its own record in place and succeeds without writing again. When a save's reply is lost
-for good, the stored record is read back to learn what happened.
+on the stream of every other instance holding the room, so two instances never both apply an
+action to the same version, and no change is stored unannounced. With rooms kept on one
+instance by the load balancer, nothing crosses at all. A save repeated after it committed (the
+retry of a call that timed out) finds its own record in place and succeeds without writing
+again. When a save's reply is lost for good, the stored record is read back to learn what
+happened.
 
 Durability is Redis's: run it with ``appendonly yes`` and ``appendfsync always`` for the SQLite
 store's guarantee; :func:`check_durability` refuses anything less unless told otherwise.
@@ -56,22 +60,48 @@ log = logging.getLogger(__name__)
 PREFIX = "gamenight:"
 CHANNEL = PREFIX + "notices"
 UPDATED = PREFIX + "updated"
-CHANGES = PREFIX + "changes"
-#: About how many changes the stream keeps (a follower further behind checks versions).
-STREAM_LENGTH = 100_000
+#: About how many changes an instance's stream keeps (a follower further behind checks
+#: versions), and how long the stream of an instance that stopped reading outlives it.
+STREAM_LENGTH = 10_000
+STREAM_MS = 600_000
 
 #: What a failed call raises when Redis is unreachable, restarting or too slow.
 DOWN = (redis.ConnectionError, redis.TimeoutError, OSError)
+
+#: Tell every holder of the room but the writer (KEYS[1] the holders, ARGV[1] the writer) that
+#: it is at ARGV[3] of ARGV[4] (ARGV[5]: '1' deleted); ARGV[2] is the room's code.
+NOTIFY = """
+local function notify(holders, writer, code, version, epoch, deleted)
+  local t = redis.call('TIME')
+  local now = t[1] * 1000 + math.floor(t[2] / 1000)
+  redis.call('ZREMRANGEBYSCORE', holders, '-inf', now)
+  for _, holder in ipairs(redis.call('ZRANGE', holders, 0, -1)) do
+    if holder ~= writer then
+      local stream = '""" + PREFIX + """changes:' .. holder
+      if deleted == '1' then
+        redis.call('XADD', stream, 'MAXLEN', '~', '""" + str(STREAM_LENGTH) + """', '*',
+                   'code', code, 'version', version, 'epoch', epoch, 'deleted', '1')
+      else
+        redis.call('XADD', stream, 'MAXLEN', '~', '""" + str(STREAM_LENGTH) + """', '*',
+                   'code', code, 'version', version, 'epoch', epoch)
+      end
+      redis.call('PEXPIRE', stream, '""" + str(STREAM_MS) + """')
+    end
+  end
+end
+"""
 
 CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('HSET', KEYS[1], 'version', ARGV[1], 'record', ARGV[2], 'epoch', ARGV[5])
 redis.call('ZADD', KEYS[2], ARGV[4], ARGV[3])
 redis.call('SADD', KEYS[3], ARGV[3])
+local t = redis.call('TIME')
+redis.call('ZADD', KEYS[4], t[1] * 1000 + math.floor(t[2] / 1000) + ARGV[7], ARGV[6])
 return 1
 """
 
-SAVE = """
+SAVE = NOTIFY + """
 local stored = redis.call('HGET', KEYS[1], 'version')
 if not stored then return 0 end
 if tonumber(stored) ~= tonumber(ARGV[1]) then
@@ -79,26 +109,42 @@ if tonumber(stored) ~= tonumber(ARGV[1]) then
   then return 1 end
   return 0
 end
-if ARGV[9] ~= '' and redis.call('GET', KEYS[5]) ~= ARGV[9] then return -1 end
+if ARGV[9] ~= '' and redis.call('GET', KEYS[4]) ~= ARGV[9] then return -1 end
 redis.call('HSET', KEYS[1], 'version', ARGV[2], 'record', ARGV[3], 'epoch', ARGV[8])
 if ARGV[5] == '1' then redis.call('DEL', KEYS[2]) end
 if ARGV[4] ~= '' then redis.call('RPUSH', KEYS[2], ARGV[4]) end
 redis.call('ZADD', KEYS[3], ARGV[6], ARGV[7])
-redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[10], '*',
-           'code', ARGV[7], 'version', ARGV[2], 'epoch', ARGV[8])
+notify(KEYS[5], ARGV[10], ARGV[7], ARGV[2], ARGV[8], '0')
 return 1
 """
 
-DELETE = """
+DELETE = NOTIFY + """
 local stored = redis.call('HGET', KEYS[1], 'version')
 if not stored then return 0 end
 if ARGV[1] ~= '' and tonumber(stored) ~= tonumber(ARGV[1]) then return 0 end
 redis.call('DEL', KEYS[1], KEYS[2])
 redis.call('ZREM', KEYS[3], ARGV[2])
-redis.call('SREM', KEYS[5], ARGV[2])
-redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[3], '*',
-           'code', ARGV[2], 'version', stored, 'epoch', '', 'deleted', '1')
+redis.call('SREM', KEYS[4], ARGV[2])
+notify(KEYS[5], ARGV[3], ARGV[2], stored, '', '1')
+redis.call('DEL', KEYS[5])
 return 1
+"""
+
+#: KEYS: the holders sets of the rooms; ARGV[1] this instance, ARGV[2] how long (ms).
+HOLD = """
+local t = redis.call('TIME')
+local until_ms = t[1] * 1000 + math.floor(t[2] / 1000) + ARGV[2]
+for _, key in ipairs(KEYS) do redis.call('ZADD', key, until_ms, ARGV[1]) end
+return 1
+"""
+
+#: KEYS: holders sets; returns 1 for each that has a live holder, else 0.
+HELD = """
+local t = redis.call('TIME')
+local now = t[1] * 1000 + math.floor(t[2] / 1000)
+local found = {}
+for i, key in ipairs(KEYS) do found[i] = redis.call('ZCOUNT', key, now, '+inf') > 0 and 1 or 0 end
+return found
 """
 
 CLAIM = """
@@ -134,19 +180,31 @@ def _lease(code: str) -> str:
     return f"{PREFIX}lease:{code}"
 
 
-def _watched(code: str) -> str:
-    return f"{PREFIX}watched:{code}"
+def _holders(code: str) -> str:
+    return f"{PREFIX}holders:{code}"
+
+
+def _changes(instance: str) -> str:
+    return f"{PREFIX}changes:{instance}"
+
+
+#: Connections one client keeps to Redis at most; a call beyond waits for a free one.
+POOL_SIZE = 64
 
 
 def connect(url: str, timeout: float, retries: int, blocking: bool = False) -> redis.Redis:
     """A client that retries a call that failed to connect or timed out (with jittered
     exponential backoff), so a stale pooled connection after a Redis restart is replaced
-    without the caller noticing; ``blocking``: for a reader that waits on the server."""
-    return redis.Redis.from_url(
-        url, socket_timeout=None if blocking else timeout, socket_connect_timeout=timeout,
+    without the caller noticing; calls beyond :data:`POOL_SIZE` at once wait for a connection
+    (up to ``timeout``) instead of failing. ``blocking``: for a reader that waits on the
+    server."""
+    pool = redis.BlockingConnectionPool.from_url(
+        url, max_connections=POOL_SIZE, timeout=timeout,
+        socket_timeout=None if blocking else timeout, socket_connect_timeout=timeout,
         retry=Retry(ExponentialWithJitterBackoff(cap=1.0, base=0.05), retries),
         retry_on_error=[redis.ConnectionError, redis.TimeoutError],
         health_check_interval=10, socket_keepalive=True)
+    return redis.Redis(connection_pool=pool, auto_close_connection_pool=True)
 
 
 @contextlib.asynccontextmanager
@@ -163,8 +221,12 @@ class RedisStore:
 
     shared = True
 
-    def __init__(self, url: str, timeout: float = 2, retries: int = 3) -> None:
+    def __init__(self, url: str, timeout: float = 2, retries: int = 3, instance: str = "",
+                 hold_seconds: float = 30) -> None:
         self.client: redis.Redis = connect(url, timeout, retries)
+        #: Who writes: the holder not told of its own changes (and the creator of new rooms).
+        self.instance = instance
+        self.hold_ms = int(hold_seconds * 1000)
         self._create = self.client.register_script(CREATE)
         self._save = self.client.register_script(SAVE)
         self._delete = self.client.register_script(DELETE)
@@ -172,9 +234,10 @@ class RedisStore:
     async def create(self, record: RoomRecord) -> bool:
         async with reachable("create"):
             done = await self._create(
-                keys=[_room(record.code), UPDATED, _by(record.created_by)],
+                keys=[_room(record.code), UPDATED, _by(record.created_by),
+                      _holders(record.code)],
                 args=[record.version, record_to_json(record), record.code, record.updated_at,
-                      record.epoch])
+                      record.epoch, self.instance or "-", self.hold_ms])
         return bool(done)
 
     async def save(self, record: RoomRecord, expected: int, entry: LogEntry | None = None,
@@ -183,10 +246,10 @@ class RedisStore:
         code = record.code
         try:
             done = await self._save(
-                keys=[_room(code), _log(code), UPDATED, CHANGES, _lease(code)],
+                keys=[_room(code), _log(code), UPDATED, _lease(code), _holders(code)],
                 args=[expected, record.version, text,
                       entry_to_json(entry) if entry is not None else "", "1" if new_game else "0",
-                      record.updated_at, code, record.epoch, owner or "", STREAM_LENGTH])
+                      record.updated_at, code, record.epoch, owner or "", self.instance])
         except DOWN:
             done = await self._settle(record, expected, text)
         if done == 0:
@@ -250,8 +313,8 @@ class RedisStore:
                 return False
             address = record_from_json(text).created_by
             done = await self._delete(
-                keys=[_room(code), _log(code), UPDATED, CHANGES, _by(address)],
-                args=["" if expected is None else expected, code, STREAM_LENGTH])
+                keys=[_room(code), _log(code), UPDATED, _by(address), _holders(code)],
+                args=["" if expected is None else expected, code, self.instance])
         return bool(done)
 
     async def ping(self) -> None:
@@ -277,17 +340,18 @@ async def check_durability(client: redis.Redis) -> str | None:
 
 
 class RedisChanges:
-    """The change feed: reads the ``changes`` stream from where it left off."""
+    """The change feed: reads this instance's ``changes`` stream from where it left off."""
 
-    def __init__(self, url: str, timeout: float = 2, retries: int = 3,
+    def __init__(self, url: str, instance: str, timeout: float = 2, retries: int = 3,
                  block_seconds: float = 1.0) -> None:
         self.client: redis.Redis = connect(url, timeout, retries, blocking=True)
+        self.stream = _changes(instance)
         self.block_ms = int(block_seconds * 1000)
         self._reader: asyncio.Task[None] | None = None
 
     async def start(self, on_change: OnChange, on_gap: OnGap) -> None:
         async with reachable("reading the change stream"):
-            last: Any = await self.client.xrevrange(CHANGES, count=1)
+            last: Any = await self.client.xrevrange(self.stream, count=1)
         position = _text(last[0][0]) if last else "0-0"
         self._reader = asyncio.get_running_loop().create_task(
             self._read(position, on_change, on_gap))
@@ -297,7 +361,7 @@ class RedisChanges:
         heard = time.monotonic()
         while True:
             try:
-                replies: Any = await self.client.xread({CHANGES: position}, count=1000,
+                replies: Any = await self.client.xread({self.stream: position}, count=1000,
                                                        block=self.block_ms)
             except asyncio.CancelledError:
                 raise
@@ -395,32 +459,33 @@ class RedisLeases:
         return code in self.held
 
 
-class RedisWatches:
-    """Watch marks (:mod:`app.leases`): a key with an expiry per room with sockets here."""
+class RedisHolders:
+    """Who holds each room (:mod:`app.leases`): this instance's claims in ``holders:{code}``."""
 
-    def __init__(self, client: redis.Redis, seconds: float) -> None:
+    def __init__(self, client: redis.Redis, instance: str, seconds: float) -> None:
         self.client = client
+        self.instance = instance
         self.ms = max(1, int(seconds * 1000))
+        self._hold = client.register_script(HOLD)
+        self._held = client.register_script(HELD)
 
-    async def watch(self, codes: Iterable[str]) -> None:
-        wanted = list(codes)
-        if not wanted:
-            return
+    async def hold(self, codes: Iterable[str]) -> None:
+        keys = [_holders(code) for code in codes]
+        if keys:
+            async with reachable("holding rooms"):
+                await self._hold(keys=keys, args=[self.instance, self.ms])
+
+    async def unhold(self, code: str) -> None:
         with contextlib.suppress(*DOWN):
-            async with self.client.pipeline(transaction=False) as pipe:
-                for code in wanted:
-                    pipe.set(_watched(code), 1, px=self.ms)
-                await pipe.execute()
+            await self.client.zrem(_holders(code), self.instance)
 
-    async def watched(self, codes: Iterable[str]) -> set[str]:
+    async def held(self, codes: Iterable[str]) -> set[str]:
         wanted = list(codes)
         if not wanted:
             return set()
-        async with reachable("watch marks"), self.client.pipeline(transaction=False) as pipe:
-            for code in wanted:
-                pipe.exists(_watched(code))
-            replies = await pipe.execute()
-        return {code for code, seen in zip(wanted, replies, strict=True) if seen}
+        async with reachable("holders"):
+            found = await self._held(keys=[_holders(code) for code in wanted])
+        return {code for code, live in zip(wanted, found, strict=True) if live}
 
 
 class RedisPubSub:

@@ -29,7 +29,7 @@ from app.actions import AnyGame
 from app.config import Settings
 from app.decisions import new_room
 from app.feed import Changed, ChangeFeed, NoFeed
-from app.leases import Leases, LocalLeases, NoWatches, Watches
+from app.leases import Holders, Leases, LocalLeases, NoHolders
 from app.metrics import Metrics
 from app.protocol import AppError
 from app.pubsub import Notice, PubSub
@@ -48,13 +48,13 @@ class Rooms:
 
     def __init__(self, settings: Settings, store: Store, pubsub: PubSub,
                  games: Mapping[str, AnyGame] | None = None, *, feed: ChangeFeed | None = None,
-                 leases: Leases | None = None, watches: Watches | None = None,
+                 leases: Leases | None = None, holders: Holders | None = None,
                  metrics: Metrics | None = None, instance: str | None = None) -> None:
         self.settings = settings
         self.store = store
         self.pubsub = pubsub
         self.feed = feed or NoFeed()
-        self.watches = watches or NoWatches()
+        self.holders = holders or NoHolders()
         self.games = dict(rules.GAMES if games is None else games)
         self.rooms: dict[str, Room] = {}
         self.instance = instance or secrets.token_hex(6)
@@ -137,9 +137,11 @@ class Rooms:
                 await self._on_change(heard)
 
     async def _load(self, code: str) -> Room | None:
+        await self.holders.hold([code])  # first: a change from now on is announced to us
         stored = await self.store.load(code)
         if stored is None:
             self.rooms.pop(code, None)
+            await self.holders.unhold(code)
             return None
         if stored.record.game not in self.games:
             log.error("room %s is for unknown game %r; left in the store", code,
@@ -219,6 +221,12 @@ class Rooms:
             return
         if changed.deleted:
             await self._drop(room)
+        elif not room.connections and not room.bots.busy:
+            # Held here only because it was used lately (created here, a request): cheaper to
+            # drop it than to follow it; the next use loads it afresh.
+            if (changed.version, changed.epoch) != (room.version, room.record.epoch) \
+                    and not room.lock.locked():
+                await self._drop(room)
         elif await room.follow(changed.version, changed.epoch):
             self.metrics.followed.inc()
             room.bots.schedule()
@@ -255,8 +263,9 @@ class Rooms:
             room.set_remote(sender, frozenset(notice.get("players", ())))
 
     async def _presence(self) -> None:
-        """Tell the other instances who is connected here (and mark those rooms watched), and
-        forget what an instance said once it has been silent for three periods.
+        """Tell the other instances who is connected here (and renew this instance's hold on
+        the rooms it holds), and forget what an instance said once it has been silent for
+        three periods.
 
         Presence notices are sent on every change, but a crashed instance sends none (its
         players would look connected for ever), a notice can be lost, and an instance that
@@ -264,7 +273,7 @@ class Rooms:
         here = {code: sorted(players) for code, room in self.rooms.items()
                 if (players := room.connected_here())}
         self.notifier.notify({"kind": "here", "rooms": here})
-        await self.watches.watch(code for code, room in self.rooms.items() if room.connections)
+        await self.holders.hold(list(self.rooms))
         self.forget_silent(time.monotonic() - 3 * self.settings.presence_seconds)
 
     def forget_silent(self, cutoff: float) -> None:
@@ -298,11 +307,11 @@ class Rooms:
             if not misses or misses[-1] < stale:  # forget addresses that stopped guessing
                 del self._misses[address]
         idle = await self.store.idle(cutoff)
-        watched = await self.watches.watched(idle)
+        held = await self.holders.held(idle)
         gone = []
         for code in idle:
             room = self.rooms.get(code)
-            if code in watched or (room is not None and room.connections):
+            if code in held or (room is not None and room.connections):
                 continue
             version = room.version if room is not None else None
             if await self.store.delete(code, version):
@@ -317,6 +326,7 @@ class Rooms:
         room.close_all(1001, "room_closed")
         if self.rooms.get(room.code) is room:
             del self.rooms[room.code]
+            await self.holders.unhold(room.code)
         await self.services.leases.release(room.code)
 
 

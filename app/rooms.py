@@ -48,6 +48,8 @@ log = logging.getLogger(__name__)
 
 SEEN_ACTION_IDS = 512  # per room: enough for any resend window, bounded for memory
 MAX_RETRIES = 5
+#: Seconds between two looks at the store after a save whose outcome is unknown.
+HEAL_SECONDS = 0.5
 
 
 class AppliedActions:
@@ -95,6 +97,7 @@ class Room:
                               services.metrics)
         #: A save's outcome was never learnt: check the store before the next decision.
         self.suspect = False
+        self._healer: asyncio.Task[None] | None = None
         #: Removed (idle, or deleted by another instance): refuses everything.
         self.gone = False
         #: When a socket or a request last used the room (``time.monotonic()``).
@@ -233,6 +236,7 @@ class Room:
                         continue
                     except StoreUnavailable:
                         self.suspect = True  # it may have been stored after all
+                        self._heal_soon()
                         raise
                     self._install(change)
                     self.broadcast(ack)
@@ -249,6 +253,27 @@ class Room:
                                           "nothing changed. Try again in a moment.") from None
         metrics.busy.inc()
         raise AppError("busy", f"Room {self.code} kept changing; try again.")
+
+    def _heal_soon(self) -> None:
+        """Learn, as soon as the store answers again, what became of a save whose outcome is
+        unknown (so the room's other sockets see it even if nobody acts)."""
+        if self._healer is None or self._healer.done():
+            self._healer = asyncio.get_running_loop().create_task(self._heal())
+
+    async def _heal(self) -> None:
+        while self.suspect and not self.gone:
+            await asyncio.sleep(HEAL_SECONDS)
+            try:
+                async with self.lock:
+                    if self.suspect:
+                        await self._catch_up()
+                        self.suspect = False
+            except StoreUnavailable:
+                continue
+            except Exception:
+                log.exception("room %s: catching up after an unknown save failed", self.code)
+                return
+        self.bots.schedule()
 
     def _refuse_if_gone(self) -> None:
         if self.gone:
@@ -379,3 +404,5 @@ class Room:
 
     async def stop(self) -> None:
         await self.bots.stop()
+        if self._healer is not None:
+            self._healer.cancel()
