@@ -41,7 +41,7 @@ def haproxy_config(port: int, servers: Mapping[str, int], errors: Path,
     """HAProxy's configuration: ``balance`` "room" (a consistent hash of the room code) or
     "roundrobin" (every request anywhere)."""
     lines = "\n".join(
-        f"    server {name} 127.0.0.1:{server_port} check inter 500ms fall 2 rise 2 "
+        f"    server {name} 127.0.0.1:{server_port} check inter 1s fall 3 rise 2 "
         "on-marked-down shutdown-sessions"
         for name, server_port in servers.items())
     rooms = "balance hash var(txn.room)\n    hash-type consistent" if balance == "room" \
@@ -58,6 +58,9 @@ defaults
     timeout server 60s
     timeout tunnel 1h
     timeout http-keep-alive 10s
+    # A busy instance may take a while to answer a check; one that does not answer in 3 s,
+    # three times running (or refuses the connection: dead), is out of rotation.
+    timeout check 3s
     errorfile 503 {errors}
 
 frontend gamenight

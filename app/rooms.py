@@ -238,9 +238,11 @@ class Room:
                         self.suspect = True  # it may have been stored after all
                         self._heal_soon()
                         raise
+                    seats = self.record.seats
                     self._install(change)
                     self.broadcast(ack)
-                    self._close_revoked()
+                    if self.record.seats is not seats:  # decisions keep the very tuple else
+                        self._close_revoked()
                 metrics.saves.inc()
                 if change.entry is not None:
                     metrics.moves.inc()

@@ -88,9 +88,13 @@ def run(instances: int, args: argparse.Namespace) -> dict[str, Any]:
                                      results)) for i in range(args.clients)]
         for client in clients:
             client.start()
-        barrier.wait()  # rooms made
-        barrier.wait()  # connected
-        barrier.wait()  # saturation starts
+
+        def step() -> None:  # a client that died would leave the others waiting for ever
+            barrier.wait(timeout=600)
+
+        step()  # rooms made
+        step()  # connected
+        step()  # saturation starts
         spies = [subprocess.Popen(
             [str(Path(sys.executable).with_name("py-spy")), "record", "-p", str(pid), "-d",
              str(max(1, int(args.saturate) - 1)), "-f", "raw", "--nonblocking", "-o",
@@ -99,12 +103,12 @@ def run(instances: int, args: argparse.Namespace) -> dict[str, Any]:
             for n, pid in enumerate(apps, 1)] if args.profile else []
         before = {pid: cpu_seconds(pid) for pid in [*apps, *others.values()]}
         started = time.perf_counter()
-        barrier.wait()  # saturation over
+        step()  # saturation over
         elapsed = time.perf_counter() - started
         after = {pid: cpu_seconds(pid) for pid in before}
         for spy in spies:
             spy.wait(60)
-        barrier.wait()  # paced phase over
+        step()  # paced phase over
         parts = [results.get(timeout=120) for _ in clients]
         for client in clients:
             client.join(60)
