@@ -609,6 +609,18 @@ class Room:
         with contextlib.suppress(NoChange):
             await self.mutate(decide)
 
+    async def end_game(self, conn: Connection) -> None:
+        """Stop the game being played: back to the lobby with the same seats and options (no
+        outcome; the host starts again, or picks another game)."""
+        self._host_only(conn)
+
+        def decide(record: RoomRecord, state: Any) -> Change:
+            if record.phase != "playing":
+                raise AppError("not_playing", "No game is being played.")
+            return Change(self._next(record, phase="lobby", seed=None, players=()), None,
+                          new_game=True)
+        await self.mutate(decide)
+
     async def seat_bot(self, conn: Connection, player: str, bot: bool) -> None:
         """Hand a seat to a bot (an absent player) or back to its person."""
         self._host_only(conn)

@@ -25,6 +25,7 @@ from app.protocol import (
     AddBotMessage,
     AppError,
     ClientMessage,
+    EndGameMessage,
     KickMessage,
     MakeHostMessage,
     RematchMessage,
@@ -130,6 +131,8 @@ async def dispatch(room: Room, conn: Connection, message: Any, size: int) -> Non
         await room.seat_bot(conn, message.player, message.bot)
     elif isinstance(message, SetGameMessage):
         await room.set_game(conn, message.game)
+    elif isinstance(message, EndGameMessage):
+        await room.end_game(conn)
     else:  # ping
         conn.push(PONG)
 
