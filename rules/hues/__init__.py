@@ -14,6 +14,7 @@ from rules.hues import board, bots, engine
 from rules.hues.engine import (
     Action,
     Cone,
+    EndNow,
     GiveCue,
     Guess,
     Pick,
@@ -23,8 +24,8 @@ from rules.hues.engine import (
     View,
 )
 
-__all__ = ["Action", "Cone", "GiveCue", "Guess", "Pick", "RejectCue", "Skip", "State", "View",
-           "game"]
+__all__ = ["Action", "Cone", "EndNow", "GiveCue", "Guess", "Pick", "RejectCue", "Skip", "State",
+           "View", "game"]
 
 #: How many second cues the sample holds beside a skip, and first cues in all.
 SAMPLE = 6
@@ -40,10 +41,12 @@ def asset(name: str) -> Asset | None:
 def legal_actions(state: State, player: PlayerId) -> list[Action]:
     """Legal actions in a fixed order; cues are a sample (the bot's best names, all legal).
 
-    The host may reject the latest cue; ``legal_actions(state, HOST)`` lists that when it can.
+    The host may reject the latest cue and end a tie-break; ``legal_actions(state, HOST)``
+    lists those it can do now.
     """
     if player == HOST:
-        return [RejectCue()] if engine.host_kinds(state) else []
+        host: dict[str, Action] = {"reject_cue": RejectCue(), "end_now": EndNow()}
+        return [host[kind] for kind in engine.host_kinds(state)]
     seen = engine.view(state, player)
     if not seen.allowed:
         return []
@@ -79,6 +82,6 @@ game: Game[State] = Game(
     legal_actions=legal_actions,
     bot_action=bot_action,
     to_act=engine.to_act,
-    host_actions=frozenset({"reject_cue"}),
+    host_actions=frozenset({"reject_cue", "end_now"}),
     asset=asset,
 )

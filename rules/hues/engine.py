@@ -19,6 +19,8 @@ Vocabulary (rulebook terms; see ``../shared/rules/hues.md``):
   once with 7+), a tie for the lead is settled by extra rounds in which the players sharing
   the lead give no cues, until one player leads alone. If every player shares the lead,
   everyone takes turns as usual; if the 100-card deck runs out, the tied leaders share the win.
+  The room host may also **end the tie-break now** (``end_now``): the round under way is not
+  scored and the tied leaders share the win.
 - **rejection**: the room host (``HOST``) may reject the latest cue (a thing a program cannot
   judge, such as pointing at an object in the room). The cones placed after that cue go back
   to their owners, the cue does not count as used, and the cue giver gives another cue (or,
@@ -102,7 +104,14 @@ class RejectCue:
     kind: Literal["reject_cue"] = "reject_cue"
 
 
-Action = Pick | GiveCue | Skip | Guess | RejectCue
+@dataclass(frozen=True)
+class EndNow:
+    """Room host, during extra rounds: stop the tie-break; the tied leaders share the win."""
+
+    kind: Literal["end_now"] = "end_now"
+
+
+Action = Pick | GiveCue | Skip | Guess | RejectCue | EndNow
 
 
 # --- state -----------------------------------------------------------------------------------
@@ -144,7 +153,7 @@ class State:
     rejected: tuple[str, ...] = ()  # every cue the host rejected, in order
     scores: tuple[int, ...] = ()
     history: tuple[Scored, ...] = ()
-    finished: str | None = None  # "rounds_played", "tie_broken" or "tie_unbroken"
+    finished: str | None = None  # "rounds_played", "tie_broken", "tie_unbroken", "tie_ended"
 
     def seat(self, player: PlayerId) -> int:
         return self.players.index(player)
@@ -187,7 +196,8 @@ class View:
     turn: PlayerId | None
     your_turn: bool
     allowed: tuple[str, ...]
-    host_allowed: tuple[str, ...]  # what the room host may send now ("reject_cue"); public
+    host_allowed: tuple[str, ...]  # what the room host may send now ("reject_cue",
+    # "end_now"); public
     guess_order: tuple[PlayerId, ...]  # who places, in order, in the current guessing phase
     card: tuple[str, ...]  # only the cue giver's own view, before scoring
     target: str | None  # only the cue giver's own view, before scoring
@@ -304,6 +314,10 @@ def apply(state: State, player: PlayerId, action: Action) -> State:
         if player != HOST:
             raise NotYourTurn("Only the room host may reject a cue.", "host_only")
         return _reject(state)
+    if isinstance(action, EndNow):
+        if player != HOST:
+            raise NotYourTurn("Only the room host may end the tie-break.", "host_only")
+        return _end_now(state)
     if player not in state.players:
         raise NotYourTurn(f"{player!r} is not playing this game.", "not_a_player")
     waiting = to_act(state)
@@ -376,6 +390,21 @@ def _reject(state: State) -> State:
         used=tuple(used), rejected=state.rejected + (cue,))
 
 
+def in_tie_break(state: State) -> bool:
+    """Whether extra rounds are being played: the planned rounds are over, the lead shared."""
+    return (not state.finished and len(state.history) >= planned_rounds(len(state.players))
+            and len(leaders(state)) > 1)
+
+
+def _end_now(state: State) -> State:
+    """The host ends the tie-break: the round under way is dropped, the leaders share."""
+    if not in_tie_break(state):
+        raise IllegalMove("There is no tie-break to end: the planned rounds are still on, or "
+                          "one player leads alone.", "no_tie_break")
+    return replace(state, finished="tie_ended", phase="results", target=None, cues=(),
+                   cones=())
+
+
 def _score(state: State) -> State:
     """Score the round; then end the game, or pass the cues on and show the results."""
     assert state.target is not None
@@ -403,10 +432,12 @@ def _score(state: State) -> State:
 # --- view and outcome ------------------------------------------------------------------------
 
 def host_kinds(state: State) -> tuple[str, ...]:
-    """What the room host may do now: reject the latest cue while it stands."""
-    if state.finished or state.phase not in ("guess1", "cue2", "guess2"):
+    """What the room host may do now: reject the latest cue while it stands, end the
+    tie-break while extra rounds are played."""
+    if state.finished:
         return ()
-    return ("reject_cue",)
+    kinds = ("reject_cue",) if state.phase in ("guess1", "cue2", "guess2") else ()
+    return (*kinds, "end_now") if in_tie_break(state) else kinds
 
 
 def _result(state: State, scored: Scored) -> Result:
