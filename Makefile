@@ -20,12 +20,15 @@ $(INSTALLED): pyproject.toml | $(BIN)/python
 run: $(INSTALLED)
 	$(BIN)/python -m app
 
-# Chromium (for the browser tests) and redis-server (for the Redis store tests) come from
-# Debian's packages; nothing is downloaded by Playwright itself.
+# Chromium (for the browser tests), fonts it renders Bengali and emoji with (the layout
+# guard measures real text) and redis-server (for the Redis store tests) come from Debian's
+# packages; nothing is downloaded by Playwright itself.
 test-deps:
 	@missing=""; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	command -v redis-server >/dev/null 2>&1 || missing="$$missing redis-server"; \
+	fc-list :lang=bn 2>/dev/null | grep -q . || missing="$$missing fonts-lohit-beng-bengali"; \
+	fc-list 2>/dev/null | grep -qi "color emoji" || missing="$$missing fonts-noto-color-emoji"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing$$missing from Debian's packages"; \
 		$(SUDO) apt-get install -y --no-install-recommends $$missing >/dev/null 2>&1 || \

@@ -164,7 +164,7 @@ def test_a_move_tapped_on_a_phone_reaches_the_table_and_the_other_phone(screens:
     expect(other.locator(".qw-board g.qw-staged")).to_have_count(0)
 
 
-def test_a_refused_move_shows_the_servers_reason_next_to_play_and_changes_nothing(
+def test_a_refused_move_shows_the_servers_reason_clear_of_the_hand_and_changes_nothing(
         screens: Screens) -> None:
     table, _code, phones = game_with(screens, ["Ann", "Bob"])
     mover = whose_turn(phones)
@@ -180,8 +180,13 @@ def test_a_refused_move_shows_the_servers_reason_next_to_play_and_changes_nothin
     bubble = second.locator(".bubble-error")
     expect(bubble).to_have_text(
         "All the tiles you lay in one turn must be in one row or one column.")
-    box, play = bubble.bounding_box(), second.locator("#qw-play").bounding_box()
-    assert box and play and abs((box["y"] + box["height"]) - play["y"]) < 40, "bubble not by Play"
+    # The bubble leaves the hand and the buttons in view, and never takes a tap.
+    box, hand = bubble.bounding_box(), second.locator(".qw-hand").bounding_box()
+    assert box and hand and box["y"] + box["height"] < hand["y"], "the bubble covers the hand"
+    assert second.evaluate("""() => {
+        const r = document.querySelector('.bubble').getBoundingClientRect();
+        const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return !hit.closest('.bubble'); }""")
     expect(second.locator(".qw-board g.qw-staged")).to_have_count(2)  # kept, to fix
     expect(table.locator(".qw-board g.qw-tile")).to_have_count(laid)
     expect(second.locator(".qw-status.mine")).to_have_count(1)
@@ -337,7 +342,7 @@ def test_a_host_phone_removes_a_player_whose_phone_is_told(screens: Screens) -> 
     row = host.locator('#lobby-players .player:has-text("Bob")')
     row.locator("button.danger").tap()
     expect(bob.locator("#gone")).to_be_visible()
-    expect(bob.locator("#gone-title")).to_have_text("You left the room")
+    expect(bob.locator("#gone-title")).to_have_text("The host removed you")
     expect(host.locator("#lobby-players .player")).to_have_count(1)
     assert bob.evaluate(f"localStorage.getItem('gamenight.seat.{code}')") is None
 

@@ -8,8 +8,6 @@ import {
   statusChip, symbols, use,
 } from "./encore.js";
 
-const STYLES = "/static/css/games/encore-table.css";
-
 export class Table {
   constructor(root, ctx) {
     this.ctx = ctx;
@@ -22,7 +20,6 @@ export class Table {
     root.append(h("div", { class: "en en-table" },
       h("aside", { class: "en-side" }, this.head, this.tray, this.firsts, this.last), this.grid));
     symbols();
-    if (!document.querySelector(`link[href="${STYLES}"]`)) document.head.append(h("link", { rel: "stylesheet", href: STYLES }));
   }
 
   update(view) {
@@ -93,6 +90,10 @@ export class Table {
     const layout = view.sheet;
     const cols = Object.entries(view.column_firsts);
     const colours = Object.entries(view.colour_firsts);
+    if (view.phase === "over") {  // the final score, part by part, says it all
+      fill(this.firsts);
+      return;
+    }
     const chips = [
       ...cols.map(([letter, who]) => h("li", { class: "en-first", dataset: { column: letter } },
         h("b", { text: letter }), h("span", { class: "en-first-v", text: `+${layout.column_points_first[layout.columns.indexOf(letter)]}` }),

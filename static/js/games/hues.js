@@ -9,7 +9,7 @@
 // as a colour, for colour-blind players.
 
 import { panAndPinch, toWorld } from "../camera.js";
-import { fill, h, s } from "../dom.js";
+import { fill, h, later, s, stylesheet } from "../dom.js";
 
 export const LETTERS = "ABCDEFGHIJKLMNOP";
 export const ROWS = 16;
@@ -295,6 +295,31 @@ export function roundUnstarted(view) {
   return Boolean(view.last_result) && (view.finished || (!view.cues.length && !view.cones.length));
 }
 
+/** The host's way out of a long tie-break (extra rounds only): the tied leaders share the
+ * win. It cannot be undone, so it takes a second tap. */
+export function endNowButton(view, message, ctx) {
+  if (!message?.is_host || !view.host_allowed?.includes("end_now")) return null;
+  let armed = false;
+  let timer = 0;
+  const button = h("button", {
+    class: "small danger hu-end-now", type: "button", id: "hu-end-now", text: ctx.t("hues.end_now"),
+    title: ctx.t("hues.end_now_hint"),
+    onclick: async () => {
+      if (!armed) {
+        armed = true;
+        button.textContent = ctx.t("hues.end_now_sure");
+        timer = setTimeout(() => { armed = false; button.textContent = ctx.t("hues.end_now"); }, 4000);
+        return;
+      }
+      clearTimeout(timer);
+      button.disabled = true;
+      await ctx.act({ kind: "end_now" }, button);
+      button.disabled = false;
+    },
+  });
+  return button;
+}
+
 export function rejectButton(view, message, ctx) {
   if (!message?.is_host || !view.host_allowed?.includes("reject_cue")) return null;
   const button = h("button", {
@@ -363,6 +388,7 @@ class Phone {
   draw() {
     const { view, ctx } = this;
     const t = ctx.t;
+    this.players.dataset.count = String(view.players.length);
     fill(this.players, view.players.map((p) => h("li", {
       class: classes("hu-player", { "is-turn": p === view.turn, "is-you": p === view.you, "is-giver": p === view.cue_giver }),
       dataset: { player: p },
@@ -370,7 +396,7 @@ class Phone {
     h("b", { class: "hu-player-score", text: view.scores[p] ?? 0 }))));
     fill(this.status, h("span", { class: "hu-round", text: roundText(view, t) }), h("span", { text: statusText(view, ctx) }));
     this.status.classList.toggle("mine", view.your_turn);
-    fill(this.cues, cueChips(view.cues, t, false), rejectButton(view, this.message, ctx));
+    fill(this.cues, cueChips(view.cues, t, false), rejectButton(view, this.message, ctx), endNowButton(view, this.message, ctx));
     // Guessers see the scored round until the next cue; the next cue giver sees their card.
     const result = view.last_result;
     const unstarted = roundUnstarted(view) && !this.giving();
@@ -541,11 +567,6 @@ class Phone {
 /** The plug-in entry point the room shell calls (see README, "Adding a game to the browser"). */
 export function mount(root, ctx) {
   if (ctx.mode !== "table") return new Phone(root, ctx);
-  let table = null;
-  let waiting = null;
-  import("./hues-table.js").then((module) => {
-    table = module.mountTable(root, ctx);
-    if (waiting) table.update(...waiting);
-  });
-  return { update: (...args) => (table ? table.update(...args) : (waiting = args)) };
+  return later(Promise.all([import("./hues-table.js"), stylesheet("/static/css/games/hues-table.css")])
+    .then(([module]) => module.mountTable(root, ctx)));
 }

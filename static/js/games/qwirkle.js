@@ -10,7 +10,7 @@
 // initial in the corner as well.
 
 import { panAndPinch, toWorld } from "../camera.js";
-import { h, s, fill } from "../dom.js";
+import { fill, h, s, seatMark } from "../dom.js";
 
 export const prefs = [{ key: "letters", label: "qwirkle.pref.letters", default: false }];
 
@@ -184,7 +184,8 @@ function scoreRows(view, ctx, { big = false } = {}) {
     dataset: { player },
   },
     h("span", { class: "qw-score-name", text: ctx.name(player) }),
-    big ? h("span", { class: "qw-score-hand", text: ctx.t("qwirkle.in_hand", { n: view.hand_sizes[player] ?? 0 }) }) : null,
+    big ? h("span", { class: "qw-score-hand" }, h("span", { text: ctx.t("qwirkle.in_hand", { n: view.hand_sizes[player] ?? 0 }) }),
+      seatMark(ctx, player)) : null,
     h("span", { class: "qw-score-points", text: String(view.scores[player] ?? 0) })));
 }
 
@@ -255,6 +256,7 @@ class Phone {
   draw() {
     const { view, ctx } = this;
     const t = ctx.t;
+    this.scores.dataset.count = String(view.players.length);
     fill(this.scores, scoreRows(view, ctx));
     let status;
     if (view.finished) status = t("qwirkle.over");
@@ -445,6 +447,7 @@ class Table {
     const { view, ctx } = this;
     const t = ctx.t;
     this.turn.textContent = view.finished ? t("qwirkle.over") : t("qwirkle.turn_of", { name: ctx.name(view.turn) });
+    this.scores.dataset.count = String(view.players.length);
     fill(this.scores, scoreRows(view, ctx, { big: true }));
     this.bag.textContent = t("qwirkle.bag", { n: view.bag });
     const move = view.last_move;
