@@ -19,7 +19,7 @@ from rules.base import (
     rank,
     rng,
 )
-from rules.qwirkle.moves import fits_somewhere, opening_moves, windows
+from rules.qwirkle.moves import fits_somewhere, opening_moves, single_fits, windows
 from rules.qwirkle.tiles import (
     CENTRE,
     COPIES,
@@ -144,6 +144,9 @@ class View:
     opening_size: int | None
     last_move: LastMove | None
     finished: str | None
+    # On your turn, for each kind in your hand, the empty squares where that tile alone may
+    # be laid (a hint for the phone; empty before the opening and when it is not your turn).
+    fits: Mapping[str, tuple[Square, ...]]
 
 
 def can_place(state: State, seat: int) -> bool:
@@ -411,6 +414,7 @@ def view(state: State, viewer: PlayerId | None) -> View:
         opening_size=len(largest_set(hand)) if allowed and not state.grid else None,
         last_move=state.last,
         finished=state.finished,
+        fits=single_fits(state.cells, hand) if "place" in allowed and state.grid else {},
     )
 
 
