@@ -50,6 +50,7 @@ SUBSET = {"qwirkle": "ru", "dixit": "bn", "encore": "hy", "hues": "en"}
 PHONE_HOSTS = ("ru", "bn")
 CHECK = (Path(__file__).parent / "layout_check.js").read_text()
 SHOTS = ARTIFACTS / "layout"
+MIN_PHONE_SQUARE = 26  # px: a Qwirkle square a finger can hit
 MOVE_WAIT = 30.0  # seconds: a bound for a hung game, never a speed claim
 
 LONGEST = 24  # GAMENIGHT_MAX_NAME's default
@@ -304,6 +305,12 @@ def test_every_screen_fits_every_size_with_long_names(
             problems.extend(table.check(TABLE_SIZES, True, f"{tag}-table"))
             problems.extend(table.check(PHONE_SIZES, False, f"{tag}-spectator"))
             problems.extend(phone.check(PHONE_SIZES, False, f"{tag}-phone"))
+            if game == "qwirkle":  # however big the grid grows, a phone's squares stay tappable
+                cell = phone.page.evaluate(
+                    "() => Math.min(...[...document.querySelectorAll('.qw-board .qw-tile-bg')]"
+                    ".map(r => r.getBoundingClientRect().width))")
+                if cell < MIN_PHONE_SQUARE:
+                    problems.append(f"{tag}-phone: board squares of {cell:.0f} px")
 
         look("lobby", night.wait(lambda m: len(m["room"]["players"]) == 6))
         night.start()
