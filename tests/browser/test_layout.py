@@ -51,6 +51,7 @@ PHONE_HOSTS = ("ru", "bn")
 CHECK = (Path(__file__).parent / "layout_check.js").read_text()
 SHOTS = ARTIFACTS / "layout"
 MIN_PHONE_SQUARE = 26  # px: a Qwirkle square a finger can hit
+MIN_GUESS_SQUARE = 18  # px: Hues squares a guesser can tell apart before zooming in
 MOVE_WAIT = 30.0  # seconds: a bound for a hung game, never a speed claim
 
 LONGEST = 24  # GAMENIGHT_MAX_NAME's default
@@ -311,6 +312,12 @@ def test_every_screen_fits_every_size_with_long_names(
                     ".map(r => r.getBoundingClientRect().width))")
                 if cell < MIN_PHONE_SQUARE:
                     problems.append(f"{tag}-phone: board squares of {cell:.0f} px")
+            guessing = (state["view"] or {}).get("phase") in ("guess1", "guess2")
+            if game == "hues" and guessing:  # a guesser's board uses a tall phone's height
+                cell = phone.page.evaluate(
+                    "() => document.querySelector('.hu-cells rect').getBoundingClientRect().width")
+                if cell < MIN_GUESS_SQUARE:
+                    problems.append(f"{tag}-phone: a guesser's squares of {cell:.0f} px")
 
         look("lobby", night.wait(lambda m: len(m["room"]["players"]) == 6))
         night.start()

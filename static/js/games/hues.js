@@ -106,10 +106,36 @@ export class Board {
     return { x: COLS / 2 - pad / 2 / scale, y: ROWS / 2 - drop / scale, scale };
   }
 
+  /**
+   * Where the camera rests. The whole board, except on a phone while guessing: a phone held
+   * upright has height to spare, so the board is shown as tall as its box (squares twice
+   * the size, that a person can tell apart), round `focus` (the middle, or
+   * the guesser's first cone), and a drag shows the rest; the fit button shows it all.
+   */
+  home() {
+    const whole = this.fitted();
+    if (!this.phone || !this.cover) return whole;
+    const { w, h: ht } = this.size();
+    // (below the size where a tap chooses, so a tap still zooms in first)
+    const scale = Math.min((ht - 20) / (ROWS + 0.4), whole.scale * 2.2, TAP_ZOOMS_BELOW - 0.5);
+    if (scale < whole.scale * 1.15) return whole;
+    const half = w / 2 / scale;
+    const [x, y] = this.focus ?? [COLS / 2, ROWS / 2];
+    const lead = 24 / scale; // room for the row letters stuck to the left edge
+    return { x: Math.max(half - lead, Math.min(COLS - half, x)), y: Math.max(ROWS / 2 - 10 / scale, Math.min(ROWS / 2, y)), scale };
+  }
+
   fit() {
     this.auto = true;
-    this.cam = this.fitted();
+    this.cam = this.home();
     this.apply();
+  }
+
+  /** Rest as tall as the box allows (`cover`) round `focus`, or on the whole board. */
+  rest(cover, focus = null) {
+    const changed = cover !== this.cover || String(focus) !== String(this.focus);
+    Object.assign(this, { cover, focus });
+    if (changed && this.auto) this.fit();
   }
 
   zoomed() {
@@ -346,7 +372,7 @@ class Phone {
     this.last = h("button", { class: "hu-last", type: "button", hidden: true, onclick: () => { this.peek = !this.peek; this.draw(); } });
     const boardBox = h("div", { class: "hu-board" }, h("button", {
       class: "hu-fit icon-button", type: "button", title: t("hues.fit"), "aria-label": t("hues.fit"),
-      onclick: () => this.board.glide(this.board.fitted(), true),
+      onclick: () => this.board.glide(this.board.fitted()),
     }, s("svg", { viewBox: "0 0 24 24", "aria-hidden": "true" }, s("path", { d: "M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5" }))));
     this.panel = h("div", { class: "hu-panel" });
     root.append(h("div", { class: "hu hu-phone" },
@@ -374,6 +400,10 @@ class Phone {
     }
     const rejected = this.view && view.rejected_cues.length > this.view.rejected_cues.length;
     Object.assign(this, { view, message, marks: marks(view, this.ctx) });
+    // A guesser's board fills the phone's height, round their first cone for the second.
+    const guessing = ["guess1", "guess2"].includes(view.phase) && !this.giving();
+    const first = view.phase === "guess2" ? view.cones.find((c) => c.player === view.you && c.guess === 1) : null;
+    this.board.rest(guessing, first ? [colOf(first.square) + 0.5, rowOf(first.square) + 0.5] : null);
     this.draw();
     if (rejected) {
       const anchor = this.giving() && this.cueInput?.isConnected ? this.cueInput : this.cues;
