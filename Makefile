@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: run test test-deps bench bench-load lint clean
+.PHONY: run test test-layout test-deps bench bench-load lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,10 @@ test-deps:
 
 test: $(INSTALLED) test-deps lint
 	$(BIN)/python -m pytest
+
+# The layout guard in every language for every game (make test runs one language per game).
+test-layout: $(INSTALLED) test-deps
+	GAMENIGHT_LAYOUT=full $(BIN)/python -m pytest tests/browser/test_layout.py
 
 # Engine speed (seconds); the server under load against a bare broadcast server (minutes).
 bench: $(INSTALLED)

@@ -307,9 +307,12 @@ class Shell {
     fill(list, room.players.map((player) => this.playerRow(player, message)));
     $("#lobby-game").hidden = !host || this.games.length < 2;
     if (host) {
+      // the player counts as bare numbers: the whole choice fits a phone in every language
       fill($("#lobby-game-select"), this.games.map((entry) => h("option", {
         value: entry.id, selected: entry.id === room.game,
-        text: `${entry.title} · ${playerRange(entry)}`,
+        text: `${entry.title} (${entry.min_players === entry.max_players ? entry.min_players
+          : `${entry.min_players}–${entry.max_players}`})`,
+        title: playerRange(entry),
       })));
     }
     const options = $("#lobby-options");

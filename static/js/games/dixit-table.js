@@ -2,7 +2,7 @@
 // big and numbered, who has played and voted (never what), the reveal with owners and votes
 // as tokens on the cards, a score track, and the last round beside the next one.
 
-import { h, fill } from "../dom.js";
+import { fill, h, seatMark } from "../dom.js";
 import { caseText, cardFace, phraseBlock, progress, scoredCards, token, tokens } from "./dixit.js";
 
 const MAX_CARD = 340; // px: a lone card back should not fill the TV
@@ -58,7 +58,9 @@ export class Table {
     let w = Math.max(40, Math.min(MAX_CARD, Math.floor(best)));
     this.cards.style.setProperty("--w", `${w}px`);
     // What the sum did not foresee (a foot that wrapped, a badge): shrink until it all fits.
-    for (let tries = 0; tries < 6 && w > 40 && this.cards.scrollHeight > this.cards.clientHeight + 1; tries += 1) {
+    const limit = this.cards.getBoundingClientRect().bottom - parseFloat(style.paddingBottom) + 1;
+    const overflows = () => [...this.cards.children].some((card) => card.getBoundingClientRect().bottom > limit);
+    for (let tries = 0; tries < 12 && w > 40 && overflows(); tries += 1) {
       w = Math.max(40, Math.floor(w * 0.92));
       this.cards.style.setProperty("--w", `${w}px`);
     }
@@ -131,7 +133,7 @@ export class Table {
       const lane = h("span", { class: "dx-lane" }, h("span", { class: "dx-lane-fill" }), token(who, "dx-runner"));
       lane.style.setProperty("--at", String(score / top));
       return h("li", { class: `dx-track-row dx-c${who.colour}${p === view.storyteller && !view.finished ? " is-teller" : ""}`, dataset: { player: p } },
-        h("span", { class: "dx-track-name", text: who.name }),
+        h("span", { class: "dx-track-who" }, h("span", { class: "dx-track-name", text: who.name }), seatMark(this.ctx, p)),
         round ? h("span", { class: `dx-gain${gain ? "" : " is-zero"}`, text: `+${gain}` }) : h("span"),
         h("b", { class: "dx-total", text: String(score) }),
         lane);

@@ -2,7 +2,7 @@
 // the firsts taken, the last roll, the final score part by part. Loaded by encore.js only on the
 // table, with its own stylesheet, so phones never download it.
 
-import { h, s, fill } from "../dom.js";
+import { fill, h, s, seatMark } from "../dom.js";
 import {
   breakdown, colourChips, dieElement, jokerBoxes, lastText, names, rollLabel, sheetOf, sheetSvg,
   statusChip, symbols, use,
@@ -76,6 +76,7 @@ export class Table {
     return h("section", { class: `en-card${player === view.active ? " is-active" : ""}`, dataset: { player } },
       h("header", { class: "en-card-head" },
         h("span", { class: "en-card-name", text: ctx.name(player) }),
+        seatMark(ctx, player),
         statusChip(sheet, ctx),
         h("span", { class: "en-card-score" }, h("b", { text: String(sheet.score.total) }), h("small", { text: t("encore.points") }))),
       sheetSvg(view, ctx, player, { marks: { fresh: new Set([...fresh, ...active]) } }),

@@ -3,7 +3,7 @@
 // round the target, the points on each cone and everyone's points for the round and in all.
 // A scored round stays on the board at least HOLD_MS, even when a bot cues the next at once.
 
-import { fill, h, s } from "../dom.js";
+import { fill, h, s, seatMark } from "../dom.js";
 import {
   Board, COLS, LETTERS, ROWS, chip, cueChips, endNowButton, liveCones, loadBoard, marks, rejectButton, resultItems, roundText,
   roundUnstarted, statusText, swatch,
@@ -79,7 +79,7 @@ class Table {
     fill(this.scores, view.players.map((p) => h("li", {
       class: `hu-score${p === view.turn ? " is-turn" : ""}${p === view.cue_giver && !view.finished ? " is-giver" : ""}`,
       dataset: { player: p },
-    }, chip(this.marks.get(p), "hu-chip-big"), h("span", { class: "hu-score-name", text: ctx.name(p) }),
+    }, chip(this.marks.get(p), "hu-chip-big"), h("span", { class: "hu-score-name", text: ctx.name(p) }), seatMark(ctx, p),
     holding ? h("span", { class: `hu-score-round${result.points[p] ? "" : " is-zero"}`, text: `+${result.points[p] ?? 0}` }) : null,
     h("b", { class: "hu-score-total", text: String(view.scores[p] ?? 0) }))));
     this.result.hidden = !result;
