@@ -471,6 +471,8 @@ class Shell {
     const winners = outcome.winners || [];
     const names = winners.map((p) => this.names.get(p) ?? p);
     const scores = Object.values(outcome.scores);
+    // a shared win of long names is set smaller, so the ranking stays in view
+    $("#results-winner").classList.toggle("is-shared", names.length > 1);
     $("#results-winner").textContent = scores.length === 1
       ? t("results.solo", { score: scores[0] })
       : names.length === 1
