@@ -148,7 +148,7 @@ class Night:
             else:
                 seat = client.post(f"/api/rooms/{self.code}/join", json={"name": self.names[0]})
                 self.me, self.token = seat.json()["player_id"], seat.json()["token"]
-            self.others = []
+            self.others: list[str] = []
             for name in self.names[1:]:
                 seat = client.post(f"/api/rooms/{self.code}/join", json={"name": name})
                 assert seat.status_code == 200, seat.text
@@ -186,7 +186,9 @@ class Night:
             if also(state["view"]):
                 return state
             self.play()
-            self.wait(lambda m, seen=state["version"]: m["version"] > seen)
+            # the next state, or a refusal (the room moved on meanwhile): then look again
+            self.mine.wait(lambda m, seen=state["version"]: m["type"] == "error" or (
+                m["type"] == "state" and m["version"] > seen), MOVE_WAIT)
         raise AssertionError("never reached the screen")
 
     def play(self) -> None:
