@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: run test test-deps bench bench-load bench-scale cluster lint clean
+.PHONY: run test test-layout test-deps bench bench-load bench-scale cluster lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,13 +24,16 @@ run: $(INSTALLED)
 cluster: $(INSTALLED) test-deps
 	$(BIN)/python -m app.cluster --instances $(or $(INSTANCES),3)
 
-# Chromium (for the browser tests), redis-server (the Redis store tests) and HAProxy (the
-# scale-out tests) come from Debian's packages; nothing is downloaded by Playwright itself.
+# Chromium (for the browser tests), fonts it renders Bengali and emoji with (the layout
+# guard measures real text), redis-server (the Redis store tests) and HAProxy (the scale-out
+# tests) come from Debian's packages; nothing is downloaded by Playwright itself.
 test-deps:
 	@missing=""; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	command -v redis-server >/dev/null 2>&1 || missing="$$missing redis-server"; \
 	command -v haproxy >/dev/null 2>&1 || [ -x /usr/sbin/haproxy ] || missing="$$missing haproxy"; \
+	fc-list :lang=bn 2>/dev/null | grep -q . || missing="$$missing fonts-lohit-beng-bengali"; \
+	fc-list 2>/dev/null | grep -qi "color emoji" || missing="$$missing fonts-noto-color-emoji"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing$$missing from Debian's packages"; \
 		$(SUDO) apt-get install -y --no-install-recommends $$missing >/dev/null 2>&1 || \
@@ -39,6 +42,10 @@ test-deps:
 
 test: $(INSTALLED) test-deps lint
 	$(BIN)/python -m pytest
+
+# The layout guard in every language for every game (make test runs one language per game).
+test-layout: $(INSTALLED) test-deps
+	GAMENIGHT_LAYOUT=full $(BIN)/python -m pytest tests/browser/test_layout.py
 
 # Engine speed (seconds); the server under load against a bare broadcast server (minutes).
 bench: $(INSTALLED)

@@ -22,6 +22,7 @@ from app.protocol import (
     PONG,
     ActionMessage,
     AddBotMessage,
+    EndGameMessage,
     Envelope,
     KickMessage,
     MakeHostMessage,
@@ -110,6 +111,11 @@ async def set_game(room: Room, conn: Connection, message: SetGameMessage) -> Non
     game = room.services.game_named(message.game)
     await _quietly(room, partial(decisions.set_game, sender=conn.sender, game=game,
                                  now=time.time()))
+
+
+@handles(EndGameMessage)
+async def end_game(room: Room, conn: Connection, message: EndGameMessage) -> None:
+    await room.mutate(partial(decisions.end_game, sender=conn.sender, now=time.time()))
 
 
 @handles(SeatBotMessage)

@@ -290,6 +290,17 @@ def set_game(current: Current, *, sender: Sender, game: AnyGame, now: float) -> 
                         players=()), None, new_game=True)
 
 
+def end_game(current: Current, *, sender: Sender, now: float) -> Change:
+    """Stop the game being played: back to the lobby with the same seats and options (no
+    outcome; the host starts again, or picks another game)."""
+    record = current.record
+    _host_only(record, sender)
+    if record.phase != "playing":
+        raise AppError("not_playing", "No game is being played.")
+    return Change(_next(record, now, phase="lobby", seed=None, players=()), None,
+                  new_game=True)
+
+
 def seat_bot(current: Current, *, sender: Sender, player: str, bot: bool, now: float) -> Change:
     """Hand a seat to a bot (an absent player) or back to its person."""
     record = current.record

@@ -53,7 +53,7 @@ ERRORS: dict[str, ErrorKind] = {
     "spectator": ErrorKind(None, None, "A socket without a seat sent a player-only message."),
     "not_host": ErrorKind(None, None, "A host command from someone who is not the host."),
     "seat_played_by_bot": ErrorKind(None, None, "The host handed this seat to a bot."),
-    "not_playing": ErrorKind(None, None, "An action while no game is running."),
+    "not_playing": ErrorKind(None, None, "An action (or end_game) while no game is running."),
     "not_in_lobby": ErrorKind(None, None, "A lobby command (start, options) after the start."),
     "not_finished": ErrorKind(None, None, "A rematch before the game has ended."),
     "too_many_players": ErrorKind(None, None, "set_game to a game that takes fewer players "
@@ -239,13 +239,21 @@ class SetGameMessage(Envelope):
     game: str = Field(min_length=1, max_length=40)
 
 
+class EndGameMessage(Envelope):
+    """Host, during play: stop the game; everyone goes back to the lobby, seats and options
+    kept (refused with ``not_playing`` when no game runs)."""
+
+    type: Literal["end_game"]
+
+
 class PingMessage(Envelope):
     type: Literal["ping"]
 
 
 ClientMessage = Annotated[
     ActionMessage | StartMessage | KickMessage | AddBotMessage | RematchMessage
-    | MakeHostMessage | SetOptionsMessage | SeatBotMessage | SetGameMessage | PingMessage,
+    | MakeHostMessage | SetOptionsMessage | SeatBotMessage | SetGameMessage | EndGameMessage
+    | PingMessage,
     Field(discriminator="type"),
 ]
 """Every message a client may send, told apart by ``type``."""

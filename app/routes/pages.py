@@ -169,7 +169,7 @@ def room(request: Request, code: str, lang: Lang = None,
     if room != code:
         return RedirectResponse(f"/room/{room}", status_code=308)
     return render(request, "room.html", pick_language(lang, accept_language), page="room",
-                  code=room)
+                  code=room, phone=True, qr=qr_svg(join_url(request, room)))
 
 
 @router.get("/table/{code}", response_class=HTMLResponse)

@@ -18,6 +18,7 @@ from rules.hues.engine import (
     REASONS,
     Action,
     Cone,
+    EndNow,
     GiveCue,
     Guess,
     Options,
@@ -34,8 +35,8 @@ from rules.hues.engine import (
 )
 from rules.hues.view import View, view
 
-__all__ = ["REASONS", "Action", "Cone", "GiveCue", "Guess", "Options", "Pick", "Reason",
-           "RejectCue", "Skip", "State", "View", "game"]
+__all__ = ["REASONS", "Action", "Cone", "EndNow", "GiveCue", "Guess", "Options", "Pick",
+           "Reason", "RejectCue", "Skip", "State", "View", "game"]
 
 game: Game[State, Action, View, Options, Reason] = Game(
     id="hues",
@@ -44,7 +45,7 @@ game: Game[State, Action, View, Options, Reason] = Game(
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     options_type=Options,
-    actions=(Pick, GiveCue, Skip, Guess, RejectCue),
+    actions=(Pick, GiveCue, Skip, Guess, RejectCue, EndNow),
     reasons=REASONS,
     setup=setup,
     apply=apply,
@@ -53,6 +54,6 @@ game: Game[State, Action, View, Options, Reason] = Game(
     legal_actions=legal_actions,
     bot_action=bot_action,
     to_act=to_act,
-    host_actions=frozenset({"reject_cue"}),
+    host_actions=frozenset({"reject_cue", "end_now"}),
     asset=asset,
 )

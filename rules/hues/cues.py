@@ -10,8 +10,10 @@ Vocabulary:
   cue ("Sea foam", "sea-foam" and "SEAFOAM" all repeat each other).
 
 Refusals (codes are API; the browser translates them):
-``empty_cue``, ``cue_too_long``, ``board_coordinate`` (C12, c 12, 12C), ``wrong_word_count``,
-``row_letter`` (a lone A–P), ``column_number`` (a lone 1–30), ``basic_colour_word``,
+``empty_cue``, ``cue_too_long``, ``board_coordinate`` (C12, c 12, 12C, and hidden in a word:
+H15th, No15; look-alike letters of other scripts count: Cyrillic С12, Armenian Օ26),
+``wrong_word_count``, ``row_letter`` (a lone A–P), ``column_number`` (a number 1–30 anywhere
+in a word: 12, 15th, 7up), ``basic_colour_word``,
 ``board_position`` (left, corner, middle…), ``pointer_cue`` (second cue only: lighter,
 darker…), ``cue_already_used`` (earlier in this game), ``cue_rejected`` (the host already
 rejected this cue in this game).
@@ -36,6 +38,7 @@ _DASHES = {ord(c): "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2212"}
 _APOSTROPHES = {ord(c): "'" for c in "\u2019\u2018\u02bc\u0060\u00b4"}
 _SPLIT = re.compile(r"[-'/]+")
 _COORDINATE = re.compile(r"([a-p])(\d{1,2})|(\d{1,2})([a-p])")
+_NUMBER = re.compile(r"\d+")
 
 
 def fold(text: str) -> str:
@@ -140,10 +143,20 @@ def coordinate_in(text: str) -> str | None:
     return f"{letter.upper()}{number}" if 1 <= number <= COLUMNS else None
 
 
-def _column_number(word: str) -> int | None:
-    digits = "".join(ch for ch in word if _is_wordy(ch))
-    if digits.isdecimal() and 1 <= int(digits) <= COLUMNS:
-        return int(digits)
+def number_in(word: str) -> tuple[str, str] | None:
+    """A board number hidden in ``word`` (one folded word): ``("board_coordinate", "H15")``
+    when a row letter (or a look-alike) touches it (H15th, No15, Օ26), ``("column_number",
+    "15")`` when none does (15th, 7up); None when it holds no number from 1 to 30."""
+    compact = "".join(words.HOMOGLYPHS.get(ch, ch) for ch in word if _is_wordy(ch))
+    for match in _NUMBER.finditer(compact):
+        number = int(match.group())
+        if not 1 <= number <= COLUMNS:
+            continue
+        touching = (compact[match.start() - 1:match.start()], compact[match.end():match.end() + 1])
+        for letter in touching:
+            if letter and letter in ROWS:
+                return "board_coordinate", f"{letter.upper()}{number}"
+        return "column_number", str(number)
     return None
 
 
@@ -189,9 +202,11 @@ def form_problem(text: str, second: bool) -> tuple[str, str] | None:
             return "board_coordinate", f"“{word}” names the square {square}."
         if len(word) == 1 and word in ROWS:
             return "row_letter", f"“{word.upper()}” is a row of the board."
-        column = _column_number(word)
-        if column is not None:
-            return "column_number", f"“{word}” is a column of the board."
+        hidden = number_in(word)
+        if hidden and hidden[0] == "board_coordinate":
+            return "board_coordinate", f"“{word}” names the square {hidden[1]}."
+        if hidden:
+            return "column_number", f"“{word}” holds {hidden[1]}, a column of the board."
         for piece in (word, *_SPLIT.split(word)):
             colour = colour_in(piece)
             if colour:

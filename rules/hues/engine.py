@@ -19,6 +19,8 @@ Vocabulary (rulebook terms; see ``../shared/rules/hues.md``):
   once with 7+), a tie for the lead is settled by extra rounds in which the players sharing
   the lead give no cues, until one player leads alone. If every player shares the lead,
   everyone takes turns as usual; if the 100-card deck runs out, the tied leaders share the win.
+  The room host may also **end the tie-break now** (``end_now``): the round under way is not
+  scored and the tied leaders share the win.
 - **rejection**: the room host (``HOST``) may reject the latest cue (a thing a program cannot
   judge, such as pointing at an object in the room). The cones placed after that cue go back
   to their owners, the cue does not count as used, and the cue giver gives another cue (or,
@@ -65,7 +67,7 @@ class Options:
 
 
 #: Why a game ended: after the planned rounds, after extra rounds, or with the deck spent.
-Reason = Literal["rounds_played", "tie_broken", "tie_unbroken"]
+Reason = Literal["rounds_played", "tie_broken", "tie_unbroken", "tie_ended"]
 REASONS: tuple[Reason, ...] = get_args(Reason)
 
 Phase = Literal["pick", "cue", "guess1", "cue2", "guess2", "results"]
@@ -111,7 +113,14 @@ class RejectCue:
     kind: Literal["reject_cue"] = "reject_cue"
 
 
-Action = Pick | GiveCue | Skip | Guess | RejectCue
+@dataclass(frozen=True)
+class EndNow:
+    """Room host, during extra rounds: stop the tie-break; the tied leaders share the win."""
+
+    kind: Literal["end_now"] = "end_now"
+
+
+Action = Pick | GiveCue | Skip | Guess | RejectCue | EndNow
 
 
 # --- state -----------------------------------------------------------------------------------
@@ -261,6 +270,10 @@ def apply(state: State, player: PlayerId, action: Action) -> State:
         if player != HOST:
             raise NotYourTurn("Only the room host may reject a cue.", "host_only")
         return _reject(state)
+    if isinstance(action, EndNow):
+        if player != HOST:
+            raise NotYourTurn("Only the room host may end the tie-break.", "host_only")
+        return _end_now(state)
     if player not in state.players:
         raise NotYourTurn(f"{player!r} is not playing this game.", "not_a_player")
     waiting = to_act(state)
@@ -318,7 +331,7 @@ def _guess(state: State, player: PlayerId, square: str) -> State:
 
 def _reject(state: State) -> State:
     """The host rejects the latest cue: its cones go back, it is not used, cue again."""
-    if not host_kinds(state):
+    if "reject_cue" not in host_kinds(state):
         raise IllegalMove("There is no cue to reject now.", "nothing_to_reject")
     second = state.phase == "guess2"
     cue = state.cues[-1]
@@ -331,6 +344,21 @@ def _reject(state: State) -> State:
         state, phase="cue2" if second else "cue", cues=state.cues[:-1],
         cones=tuple(c for c in state.cones if c.guess <= keep_guess),
         used=tuple(used), rejected=state.rejected + (cue,))
+
+
+def in_tie_break(state: State) -> bool:
+    """Whether extra rounds are being played: the planned rounds are over, the lead shared."""
+    return (not state.finished and len(state.history) >= planned_rounds(len(state.players))
+            and len(leaders(state)) > 1)
+
+
+def _end_now(state: State) -> State:
+    """The host ends the tie-break: the round under way is dropped, the leaders share."""
+    if not in_tie_break(state):
+        raise IllegalMove("There is no tie-break to end: the planned rounds are still on, or "
+                          "one player leads alone.", "no_tie_break")
+    return replace(state, finished="tie_ended", phase="results", target=None, cues=(),
+                   cones=())
 
 
 def _score(state: State) -> State:
@@ -360,10 +388,12 @@ def _score(state: State) -> State:
 # --- the host and the outcome -------------------------------------------------------------------
 
 def host_kinds(state: State) -> tuple[str, ...]:
-    """What the room host may do now: reject the latest cue while it stands."""
-    if state.finished or state.phase not in ("guess1", "cue2", "guess2"):
+    """What the room host may do now: reject the latest cue while it stands, end the
+    tie-break while extra rounds are played."""
+    if state.finished:
         return ()
-    return ("reject_cue",)
+    kinds = ("reject_cue",) if state.phase in ("guess1", "cue2", "guess2") else ()
+    return (*kinds, "end_now") if in_tie_break(state) else kinds
 
 
 def outcome(state: State) -> Outcome[Reason] | None:
@@ -381,10 +411,12 @@ def outcome(state: State) -> Outcome[Reason] | None:
 def legal_actions(state: State, player: PlayerId) -> list[Action]:
     """Legal actions in a fixed order; cues are a sample (the lexicon's best names, all legal).
 
-    The host may reject the latest cue; ``legal_actions(state, HOST)`` lists that when it can.
+    The host may reject the latest cue and end a tie-break; ``legal_actions(state, HOST)``
+    lists those it can do now.
     """
     if player == HOST:
-        return [RejectCue()] if host_kinds(state) else []
+        host: dict[str, Action] = {"reject_cue": RejectCue(), "end_now": EndNow()}
+        return [host[kind] for kind in host_kinds(state)]
     allowed = allowed_kinds(state, player)
     if not allowed:
         return []

@@ -67,7 +67,8 @@ class View:
     turn: PlayerId | None
     your_turn: bool
     allowed: tuple[str, ...]
-    host_allowed: tuple[str, ...]  # what the room host may send now ("reject_cue"); public
+    host_allowed: tuple[str, ...]  # what the room host may send now ("reject_cue",
+    # "end_now"); public
     guess_order: tuple[PlayerId, ...]  # who places, in order, in the current guessing phase
     card: tuple[str, ...]  # only the cue giver's own view, before scoring
     target: str | None  # only the cue giver's own view, before scoring

@@ -247,8 +247,15 @@ LONE_POINTERS: tuple[str, ...] = (
     "হালকা", "গাঢ়", "ফিকে", "উজ্জ্বল",
 )
 
-#: Latin look-alikes of Cyrillic capitals, so "С12" typed on a Russian keyboard is C12.
+#: Latin look-alikes in other scripts (folded, so small letters whose capital or small form
+#: looks Latin), so "С12" typed on a Russian keyboard is C12 and Armenian "Օ26" is O26.
 HOMOGLYPHS: dict[str, str] = {
+    # Cyrillic
     "а": "a", "в": "b", "с": "c", "е": "e", "н": "h", "к": "k", "м": "m", "о": "o", "р": "p",
-    "т": "t", "х": "x",
+    "т": "t", "х": "x", "і": "i", "ј": "j", "ԁ": "d", "һ": "h", "ӏ": "l",
+    # Greek
+    "α": "a", "β": "b", "ε": "e", "η": "h", "ι": "i", "κ": "k", "μ": "m", "ν": "n", "ο": "o",
+    "ρ": "p", "ϲ": "c",
+    # Armenian
+    "օ": "o", "ո": "n", "հ": "h", "լ": "l", "ք": "p", "ց": "g", "յ": "j",
 }

@@ -197,6 +197,26 @@ def opening_moves(hand: Sequence[str]) -> Iterator[tuple[tuple[Square, ...], tup
                     yield squares, order
 
 
+def single_fits(cells: Mapping[Square, str], tiles: Iterable[str]
+                ) -> dict[str, tuple[Square, ...]]:
+    """For each kind among ``tiles``, the empty squares of a non-empty grid where that tile
+    alone may be laid (both its lines stay lines), in a fixed order: what the phone lights."""
+    wanted = frozenset(tiles)
+    found: dict[str, list[Square]] = {kind: [] for kind in sorted(wanted)}
+    done: set[Square] = set()
+    for r, c in sorted(cells):
+        for dr, dc in STEPS:
+            square = (r + dr, c + dc)
+            if square in cells or square in done:
+                continue
+            done.add(square)
+            row = run_from(cells, square, (0, -1)) + run_from(cells, square, (0, 1))
+            col = run_from(cells, square, (-1, 0)) + run_from(cells, square, (1, 0))
+            for kind in fitting(row) & fitting(col) & wanted:
+                found[kind].append(square)
+    return {kind: tuple(squares) for kind, squares in found.items()}
+
+
 def fits_somewhere(cells: Mapping[Square, str], tiles: Iterable[str]) -> bool:
     """Whether any of ``tiles`` fits on its own somewhere on a non-empty grid."""
     wanted = frozenset(tiles)

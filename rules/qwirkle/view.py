@@ -3,6 +3,8 @@
 - Your hand is yours alone, sorted in tile order (never in the order drawn); the public view
   (``None``) has none. Everyone sees every hand's size, the grid, the scores and the bag's size.
 - A trade shows how many tiles were traded, never which.
+- ``fits`` is a hint for the mover alone, from their own hand: where each tile of it could be
+  laid on its own.
 """
 
 from __future__ import annotations
@@ -11,7 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules.base import PlayerId
+from rules.qwirkle.tiles import Square
 from rules.qwirkle.engine import LastMove, Reason, State, Tile, allowed_kinds, current_player
+from rules.qwirkle.moves import single_fits
 from rules.qwirkle.tiles import KINDS, largest_set
 
 
@@ -30,6 +34,9 @@ class View:
     opening_size: int | None
     last_move: LastMove | None
     finished: Reason | None
+    # On your turn, for each kind in your hand, the empty squares where that tile alone may
+    # be laid (a hint for the phone; empty before the opening and when it is not your turn).
+    fits: Mapping[str, tuple[Square, ...]]
 
 
 #: Each tile kind's place in :data:`KINDS` (hands are shown in that order).
@@ -57,4 +64,5 @@ def view(state: State, viewer: PlayerId | None) -> View:
         opening_size=len(largest_set(hand)) if allowed and not state.grid else None,
         last_move=state.last,
         finished=state.finished,
+        fits=single_fits(state.cells, hand) if "place" in allowed and state.grid else {},
     )

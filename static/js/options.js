@@ -24,9 +24,25 @@ export function playerRange(game) {
     : t("games.players", { min: game.min_players, max: game.max_players });
 }
 
-/** One control per option; `onChange(name, value)` fires when an editable one changes. */
-export function optionsForm(game, values, { editable = true, onChange = () => {} } = {}) {
-  const rows = game.options.map((option) => {
+/**
+ * Which options matter with these values and this many players (a game's module may say,
+ * as `optionShown(name, values, players)`: Dixit's target score only when it ends on points);
+ * every option does when it says nothing. Resolves to a function.
+ */
+export async function optionFilter(game) {
+  if (!game?.options.length) return () => true;
+  try {
+    const module = await import(`/static/js/games/${game.id}.js`);
+    return module.optionShown || (() => true);
+  } catch {
+    return () => true;
+  }
+}
+
+/** One control per option that matters (`shown(name)`); `onChange(name, value)` fires when
+ * an editable one changes. */
+export function optionsForm(game, values, { editable = true, onChange = () => {}, shown = () => true } = {}) {
+  const rows = game.options.filter((option) => shown(option.name)).map((option) => {
     const value = values[option.name] ?? option.default;
     const label = t(`${game.id}.option.${option.name}`, {}, option.description);
     const id = `opt-${game.id}-${option.name}`;

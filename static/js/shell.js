@@ -6,7 +6,8 @@
 import { RoomClient, seats } from "./client.js";
 import { $, bubble, fill, h, prefs } from "./dom.js";
 import { errorText, loadCatalogue, loadGameCatalogue, t } from "./i18n.js";
-import { blurb, loadGames, optionsForm, playerRange } from "./options.js";
+import { blurb, loadGames, optionFilter, optionsForm, playerRange } from "./options.js";
+import { places } from "./places.js";
 
 export async function runRoom(mode) {
   await loadCatalogue();
@@ -42,7 +43,10 @@ class Shell {
     this.code = code;
     this.client = null;
     this.current = null;
+    this.drawnPhase = null; // the phase last drawn (a live change of phase is seen here)
+    this.frame = 0;
     this.names = new Map();
+    this.seatsById = new Map();
     this.plugin = null;
     this.pluginGame = null;
     this.loading = null;
@@ -50,7 +54,11 @@ class Shell {
     this.peek = false;
     this.game = null; // the game's entry from /api/games
     this.games = []; // every game's entry (the host's game picker)
+    this.optionShown = () => true;
     this.howtoFor = null;
+    this.resultsAt = 0; // when the results may cover the board (a game's last moment first)
+    this.resultsTimer = 0;
+    this.armed = null; // a destructive button waiting for its second tap
     this.wire();
   }
 
@@ -76,6 +84,13 @@ class Shell {
     // Another game with the same seats: back to the lobby, where the host picks it.
     $("#other-game").addEventListener("click", (e) => this.command(
       { type: "set_game", game: this.current.room.game }, e.currentTarget));
+    // Ending a game early cannot be undone: it takes a second tap.
+    $("#end-game").addEventListener("click", (e) => this.twice(e.currentTarget, "settings.end_game_sure",
+      async (button) => {
+        if (await this.command({ type: "end_game" }, button)) $("#settings").close();
+      }));
+    $("#seat-back")?.addEventListener("click", (e) => this.command(
+      { type: "seat_bot", player: this.current.you, bot: false }, e.currentTarget));
     const pick = $("#lobby-game-select");
     pick.addEventListener("change", async () => {
       if (!(await this.command({ type: "set_game", game: pick.value }, pick))) this.drawLobby();
@@ -92,6 +107,31 @@ class Shell {
     return this.client.command(message).then(
       () => true,
       (error) => { this.showError(anchor, error); return false; });
+  }
+
+  /** A button that acts only on a second tap within a few seconds (its text asks first). */
+  twice(button, sureKey, act) {
+    if (this.armed?.button === button) {
+      clearTimeout(this.armed.timer);
+      button.textContent = this.armed.text;
+      button.classList.remove("is-armed");
+      this.armed = null;
+      act(button);
+      return;
+    }
+    if (this.armed) this.disarm();
+    const text = button.textContent;
+    button.textContent = t(sureKey);
+    button.classList.add("is-armed");
+    this.armed = { button, text, timer: setTimeout(() => this.disarm(), 4000) };
+  }
+
+  disarm() {
+    if (!this.armed) return;
+    clearTimeout(this.armed.timer);
+    this.armed.button.textContent = this.armed.text;
+    this.armed.button.classList.remove("is-armed");
+    this.armed = null;
   }
 
   showError(anchor, error) {
@@ -113,7 +153,7 @@ class Shell {
     const why = known.includes(reason) ? reason : "bad_token";
     if (this.mode === "phone" && (why === "kicked" || why === "bad_token")) seats.forget(this.code);
     if (this.mode === "table" && why === "bad_token") seats.forgetHost(this.code);
-    for (const id of ["#lobby", "#game", "#results", "#invite"]) {
+    for (const id of ["#lobby", "#game", "#results", "#invite", "#seat-note"]) {
       const section = $(id);
       if (section) section.hidden = true;
     }
@@ -125,55 +165,120 @@ class Shell {
 
   // --- states ----------------------------------------------------------------------------
 
+  /** A new state: remembered at once (the chime must not wait), drawn on the next frame, so a
+   * burst of states (bots moving with no delay) is drawn once. */
   state(message) {
-    const previous = this.current;
     this.current = message;
     const room = message.room;
-    this.names = new Map(room.players.map((p) => [p.id, p.name]));
+    this.seatsById = new Map(room.players.map((p) => [p.id, p]));
+    this.names = new Map(room.players.map((p) => [p.id, seatName(p)]));
+    if (room.phase === "lobby" && this.game?.id !== room.game) this.loadGame(room.game);
+    this.turnCheck(message);
+    if (!this.frame) this.frame = requestAnimationFrame(() => { this.frame = 0; this.render(); });
+  }
+
+  loadGame(id) {
+    this.game = { id, options: [], pending: true };
+    loadGames().then(async (games) => {
+      this.games = games;
+      const game = games.find((g) => g.id === id) || null;
+      const shown = await optionFilter(game);
+      if (this.current?.room.game !== id) return;
+      this.game = game;
+      this.optionShown = shown;
+      if (this.current.room.phase !== "lobby") return;
+      this.drawLobby();
+      markDrawn(this.current);
+    });
+  }
+
+  render() {
+    const message = this.current;
+    const room = message.room;
+    const previous = this.drawnPhase;
+    this.drawnPhase = room.phase;
     $("#game-title").textContent = room.title;
     document.body.dataset.phase = room.phase;
-    if (room.phase === "lobby" && this.game?.id !== room.game) {
-      loadGames().then((games) => {
-        this.games = games;
-        this.game = games.find((g) => g.id === room.game) || null;
-        if (this.current?.room.phase === "lobby") this.drawLobby();
-      });
-    }
     const invite = $("#invite");
     if (invite) invite.hidden = room.phase !== "lobby";
     $("#lobby").hidden = room.phase !== "lobby";
     $("#game").hidden = room.phase === "lobby";
+    this.drawSeatNote();
+    if (room.phase !== previous) {
+      this.peek = false;
+      this.disarm();
+      // Seen live, a game's end may keep the board in view a moment before the results
+      // cover it (Dixit's last reveal); a page opened on a finished game shows them at once.
+      clearTimeout(this.resultsTimer);
+      this.resultsAt = 0;
+      if (room.phase === "finished" && previous === "playing") this.holdResults(message);
+    }
     if (room.phase === "lobby") {
       this.drawLobby();
+      if (!this.game?.pending) markDrawn(message);
     } else {
-      if (previous?.room.phase !== room.phase) this.peek = false;
       this.drawGame(message);
     }
     this.drawResults();
     this.drawSeats();
-    this.turnCheck(message);
   }
 
-  /** The host's seat switches (in the settings sheet): a bot may play an absent person's seat. */
+  holdResults(message) {
+    const wait = this.pluginGame === message.room.game ? this.plugin?.holdResults?.(message) || 0 : 0;
+    if (!wait) return;
+    this.resultsAt = Date.now() + wait;
+    this.resultsTimer = setTimeout(() => { this.resultsAt = 0; this.drawResults(); }, wait);
+  }
+
+  /** Who plays my seat: when the host handed it to a bot, say so above everything. */
+  drawSeatNote() {
+    const note = $("#seat-note");
+    if (!note) return;
+    const message = this.current;
+    const mine = this.seatsById.get(message.you);
+    note.hidden = !(mine?.bot && mine.human);
+    const playing = message.room.phase === "playing";
+    $("#game").classList.toggle("is-bot-played", !note.hidden && playing);
+    if (note.hidden) return;
+    $("#seat-note-text").textContent = message.is_host
+      ? t(playing ? "seat.bot_yours_host" : "seat.bot_yours_host_lobby")
+      : t(playing ? "seat.bot_yours" : "seat.bot_yours_lobby");
+    $("#seat-back").hidden = !message.is_host;
+  }
+
+  /** The host's controls during play (in the settings sheet): a bot may play an absent
+   * person's seat (and hand it back), a player may be removed (a bot takes the seat), the
+   * game may be ended early (everyone back to the lobby). */
   drawSeats() {
     const message = this.current;
     const section = $("#host-seats");
+    const playing = message.is_host && message.room.phase === "playing";
+    $("#host-game").hidden = !playing;
     const people = message.room.players.filter((p) => p.human);
-    section.hidden = !(message.is_host && message.room.phase === "playing" && people.length);
+    section.hidden = !(playing && people.length);
     if (section.hidden) return;
     fill($("#host-seats-list"), people.map((player) => {
+      const name = this.names.get(player.id);
       const input = h("input", {
         type: "checkbox", class: "switch", checked: player.bot,
-        "aria-label": t("seats.bot_plays", { name: player.name }),
+        "aria-label": t("seats.bot_plays", { name }),
       });
       input.addEventListener("change", () => this.command(
         { type: "seat_bot", player: player.id, bot: input.checked }, input));
+      const you = player.id === message.you;
+      const kick = you ? null : h("button", {
+        class: "small danger", type: "button", text: t("lobby.kick"),
+        "aria-label": t("lobby.kick_named", { name }),
+        onclick: (e) => this.twice(e.currentTarget, "seats.kick_sure",
+          (button) => this.command({ type: "kick", player: player.id }, button)),
+      });
       return h("li", { class: "player", dataset: { player: player.id } },
         h("span", { class: `presence${player.connected ? " on" : ""}`,
                     title: player.connected ? t("lobby.online") : t("lobby.away") }),
-        h("span", { class: "player-name", text: player.name }),
-        h("label", { class: "seat-switch" },
-          h("span", { class: "muted", text: t("lobby.bot") }), input));
+        h("span", { class: "player-name", text: name }),
+        h("span", { class: "seat-actions" },
+          h("label", { class: "seat-switch" }, h("span", { class: "muted", text: t("lobby.bot") }), input),
+          kick));
     }));
   }
 
@@ -193,27 +298,35 @@ class Shell {
     if (!message) return;
     const room = message.room;
     const host = message.is_host;
+    const game = this.game?.pending ? null : this.game;
     $("#lobby-title").textContent = room.title;
-    $("#lobby-blurb").textContent = this.game ? `${blurb(this.game)} · ${playerRange(this.game)}` : "";
+    $("#lobby-blurb").textContent = game ? `${blurb(game)} · ${playerRange(game)}` : "";
     $("#lobby-count").textContent = t("lobby.count", { n: room.players.length, max: room.max_players });
-    fill($("#lobby-players"), room.players.map((player) => this.playerRow(player, message)));
+    const list = $("#lobby-players");
+    list.dataset.count = String(room.players.length);
+    fill(list, room.players.map((player) => this.playerRow(player, message)));
     $("#lobby-game").hidden = !host || this.games.length < 2;
     if (host) {
-      fill($("#lobby-game-select"), this.games.map((game) => h("option", {
-        value: game.id, selected: game.id === room.game,
-        text: `${game.title} · ${playerRange(game)}`,
+      // the player counts as bare numbers: the whole choice fits a phone in every language
+      fill($("#lobby-game-select"), this.games.map((entry) => h("option", {
+        value: entry.id, selected: entry.id === room.game,
+        text: `${entry.title} (${entry.min_players === entry.max_players ? entry.min_players
+          : `${entry.min_players}–${entry.max_players}`})`,
+        title: playerRange(entry),
       })));
     }
     const options = $("#lobby-options");
-    if (this.game && this.game.options.length) {
+    const shown = (name) => this.optionShown(name, room.options, room.players.length);
+    if (game && game.options.some((o) => shown(o.name))) {
       fill(options, h("h3", { class: "section-title", text: t("lobby.options") }),
-        optionsForm(this.game, room.options, {
+        optionsForm(game, room.options, {
           editable: host,
+          shown,
           onChange: (name, value) => this.command(
             // only the changed option: the server merges it, so two quick changes never
             // undo each other with the stale values of the other's form
             { type: "set_options", options: { [name]: value } },
-            document.getElementById(`opt-${this.game.id}-${name}`)),
+            document.getElementById(`opt-${game.id}-${name}`)),
         }));
     } else {
       options.replaceChildren();
@@ -231,37 +344,55 @@ class Shell {
     }
     const share = $("#lobby-share");
     if (this.mode === "phone") {
-      share.hidden = false;
+      // Without a table screen hosting, phones invite: the QR code, and the host is told
+      // how to put the table on a TV.
+      const inviting = room.host !== null;
+      share.hidden = inviting;
       share.textContent = t("lobby.share", { code: this.code, url: `${location.host}/j/${this.code}` });
+      const invite = $("#lobby-invite");
+      invite.hidden = !inviting;
+      $("#lobby-invite-url").textContent = `${location.host}/j/${this.code}`;
+      $("#lobby-tv").hidden = !host;
+      $("#lobby-tv-url").textContent = `${location.host}/table/${this.code}`;
     }
   }
 
   playerRow(player, message) {
     const you = player.id === message.you;
+    const name = this.names.get(player.id);
     const tags = [];
+    const handed = player.bot && player.human; // a person's seat a bot plays for now
     if (you) tags.push(h("span", { class: "tag tag-you", text: t("lobby.you") }));
     if (player.is_host) tags.push(h("span", { class: "tag tag-host", text: t("lobby.host") }));
-    if (player.bot) tags.push(h("span", { class: "tag tag-bot", text: t("lobby.bot") }));
+    if (player.bot) tags.push(h("span", { class: "tag tag-bot", text: t(handed ? "lobby.bot_plays" : "lobby.bot") }));
     const actions = [];
-    if (message.is_host && !you && message.room.phase === "lobby") {
-      if (!player.bot) {
+    if (message.is_host && message.room.phase !== "playing") {
+      if (handed) {
+        actions.push(h("button", {
+          class: "small secondary", type: "button", text: t("lobby.give_back"),
+          "aria-label": t("lobby.give_back_named", { name }),
+          onclick: (e) => this.command({ type: "seat_bot", player: player.id, bot: false }, e.currentTarget),
+        }));
+      } else if (!player.bot && !you) {
         actions.push(h("button", {
           class: "small ghost", type: "button", text: t("lobby.make_host"),
           onclick: (e) => this.command({ type: "make_host", player: player.id }, e.currentTarget),
         }));
       }
-      actions.push(h("button", {
-        class: "small danger", type: "button", text: t("lobby.kick"),
-        "aria-label": t("lobby.kick_named", { name: player.name }),
-        onclick: (e) => this.command({ type: "kick", player: player.id }, e.currentTarget),
-      }));
+      if (!you) {
+        actions.push(h("button", {
+          class: "small danger", type: "button", text: t("lobby.kick"),
+          "aria-label": t("lobby.kick_named", { name }),
+          onclick: (e) => this.command({ type: "kick", player: player.id }, e.currentTarget),
+        }));
+      }
     }
     return h("li", { class: `player${you ? " is-you" : ""}`, dataset: { player: player.id } },
       h("span", {
         class: `presence${player.connected || player.bot ? " on" : ""}`,
         title: player.connected || player.bot ? t("lobby.online") : t("lobby.away"),
       }),
-      h("span", { class: "player-name", text: player.name }),
+      h("span", { class: "player-name", text: name }),
       tags,
       actions.length ? h("span", { class: "player-actions" }, actions) : null);
   }
@@ -276,7 +407,8 @@ class Shell {
       this.loading = this.mountGame(id);
     }
     await this.loading;
-    if (this.current === message && this.plugin) this.plugin.update(message.view, message);
+    if (this.current === message && this.plugin) await this.plugin.update(message.view, message);
+    if (this.current === message) markDrawn(message);
   }
 
   async mountGame(id) {
@@ -299,6 +431,8 @@ class Shell {
       game: id,
       t,
       name: (player) => this.names.get(player) ?? player,
+      // who holds a seat now: {bot, human, connected} (a scoreboard marks the absent)
+      seat: (player) => this.seatsById.get(player) || null,
       act: (action, anchor) => this.client.act(action).then(
         () => true,
         (error) => { this.showError(anchor, error); return false; }),
@@ -326,7 +460,7 @@ class Shell {
     const message = this.current;
     const section = $("#results");
     const outcome = message?.outcome;
-    if (!message || message.room.phase !== "finished" || !outcome) {
+    if (!message || message.room.phase !== "finished" || !outcome || this.resultsAt > Date.now()) {
       section.hidden = true;
       return;
     }
@@ -337,16 +471,19 @@ class Shell {
     const winners = outcome.winners || [];
     const names = winners.map((p) => this.names.get(p) ?? p);
     const scores = Object.values(outcome.scores);
+    // a shared win of long names is set smaller, so the ranking stays in view
+    $("#results-winner").classList.toggle("is-shared", names.length > 1);
     $("#results-winner").textContent = scores.length === 1
       ? t("results.solo", { score: scores[0] })
       : names.length === 1
         ? t("results.wins", { name: names[0] })
         : t("results.share", { names: names.join(", ") });
     $("#results-reason").textContent = t(`${game}.reason.${outcome.reason}`, {}, "");
-    const ranked = Object.entries(outcome.scores).sort((a, b) => b[1] - a[1]);
-    fill($("#results-list"), ranked.map(([player, score]) => h("li", {
+    fill($("#results-list"), places(outcome.scores, winners).map(({ player, score, place }) => h("li", {
       class: `${winners.includes(player) ? "winner-row" : ""}${player === message.you ? " is-you" : ""}`,
-    }, h("span", { class: "rank-name", text: this.names.get(player) ?? player }),
+      dataset: { player, place },
+    }, h("span", { class: "rank-place", text: String(place) }),
+       h("span", { class: "rank-name", text: this.names.get(player) ?? player }),
        h("span", { class: "rank-score", text: String(score) }))));
     // A game may add its own detail (a score breakdown, a rating) below the ranking.
     const detail = this.pluginGame === game ? this.plugin?.results?.(message.view, message) : null;
@@ -379,6 +516,18 @@ class Shell {
   openSettings() {
     $("#settings").showModal();
   }
+}
+
+/** A seat's name as shown: the server names bot seats "Bot 1", "Bot 2"…; they are called so
+ * in the page's language. */
+function seatName(player) {
+  const number = !player.human && player.bot ? /^Bot (\d+)$/.exec(player.name) : null;
+  return number ? t("lobby.bot_name", { n: number[1] }) : player.name;
+}
+
+/** Say on the page which version is fully drawn (tests wait for it; people never see it). */
+function markDrawn(message) {
+  document.body.dataset.drawn = String(message.version);
 }
 
 // --- little pleasures --------------------------------------------------------------------

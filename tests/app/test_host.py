@@ -32,7 +32,7 @@ def _lobby(server: LiveServer, tables: list[Table], game: str = "qwirkle",
     {"type": "start"}, {"type": "add_bot"}, {"type": "kick", "player": "p1"},
     {"type": "make_host", "player": "p2"}, {"type": "set_options", "options": {}},
     {"type": "seat_bot", "player": "p1", "bot": True}, {"type": "rematch"},
-    {"type": "set_game", "game": "dixit"},
+    {"type": "set_game", "game": "dixit"}, {"type": "end_game"},
 ])
 def test_host_commands_from_a_non_host_are_refused_and_change_nothing(
         serve: Any, tables: list[Table], message: dict[str, Any]) -> None:
@@ -275,6 +275,64 @@ def test_switching_games_is_refused_in_play_to_a_too_small_game_or_an_unknown_on
     before = table.fingerprint()
     host.send({"type": "set_game", "game": "dixit"})
     host.error("not_in_lobby")
+    assert table.fingerprint() == before
+
+
+def test_end_game_stops_play_and_sends_everyone_back_to_the_lobby_with_seats_and_options(
+        serve: Any, tables: list[Table], tmp_path: Path) -> None:
+    """Mid-game, the host ends it: no outcome, the same seats (a seat handed to a bot stays
+    so, to be handed back in the lobby), the same options, a fresh start possible. Durable:
+    a restarted server has the room in its lobby."""
+    db = tmp_path / "end.sqlite3"
+    server = serve(games=ALL_GAMES, db=db)
+    table, phones = _lobby(server, tables, game="tally", names=("Ann", "Bob", "Cy"))
+    host = phones["p1"]
+    host.send({"type": "set_options", "options": {"target": 50}})
+    host.send({"type": "start"})
+    host.send({"type": "action", "id": "a", "action": {"kind": "add", "n": 1}})
+    playing = host.wait_state(lambda m: m["view"] is not None and m["view"]["total"] == 1)
+    host.send({"type": "seat_bot", "player": "p3", "bot": True})
+    host.wait_state(lambda m: _players(m)[2][2])
+    host.send({"type": "end_game", "id": "end"})
+    lobby = phones["p2"].wait_state(
+        lambda m: m["room"]["phase"] == "lobby" and m["version"] > playing["version"])
+    assert lobby["view"] is None and lobby["outcome"] is None
+    assert lobby["room"]["options"] == {"target": 50}
+    assert _players(lobby) == [("p1", "Ann", False), ("p2", "Bob", False), ("p3", "Cy", True)]
+    before = table.fingerprint()
+    host.send({"type": "end_game", "id": "again"})
+    assert host.error("not_playing")["ref"] == "again"
+    assert table.fingerprint() == before
+    host.send({"type": "start"})
+    fresh = phones["p2"].wait_state(
+        lambda m: m["room"]["phase"] == "playing" and m["version"] > lobby["version"])
+    assert fresh["view"]["total"] == 0
+    host.send({"type": "end_game"})
+    phones["p2"].wait_state(
+        lambda m: m["room"]["phase"] == "lobby" and m["version"] > fresh["version"])
+    for phone in phones.values():
+        phone.close()
+    server.stop()
+    again = serve(games=ALL_GAMES, db=db)
+    back = Table(again, table.code, table.host_token)
+    back.tokens = table.tokens
+    tables.append(back)
+    bob = back.seat("p2")
+    assert bob.state is not None and bob.state["room"]["phase"] == "lobby"
+    assert bob.state["view"] is None and _players(bob.state) == _players(lobby)
+
+
+def test_end_game_is_refused_when_the_game_has_finished(serve: Any, tables: list[Table]) -> None:
+    server = serve(games=ALL_GAMES)
+    table, phones = _lobby(server, tables, game="tally", names=("Ann", "Bob"))
+    host = phones["p1"]
+    host.send({"type": "set_options", "options": {"target": 2}})
+    host.send({"type": "start"})
+    host.send({"type": "action", "id": "w", "action": {"kind": "add", "n": 2}})
+    host.wait_state(lambda m: m["room"]["phase"] == "finished")
+    before = table.fingerprint()
+    host.send({"type": "end_game"})
+    host.error("not_playing")
     assert table.fingerprint() == before
 
 

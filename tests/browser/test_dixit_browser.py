@@ -405,15 +405,15 @@ def test_two_option_changes_in_quick_succession_both_stick(screens: Screens) -> 
         const end = document.getElementById("opt-dixit-end");
         end.value = "turns";
         end.dispatchEvent(new Event("change"));
-        const turns = document.getElementById("opt-dixit-turns_each");
-        turns.value = "2";
-        turns.dispatchEvent(new Event("change"));
+        const four = document.getElementById("opt-dixit-four_points");
+        four.checked = true;
+        four.dispatchEvent(new Event("change"));
     }""")
     for page in (table, ann):
-        expect(page.locator("#opt-dixit-turns_each")).to_have_value("2")
+        expect(page.locator("#opt-dixit-four_points")).to_be_checked()
         expect(page.locator("#opt-dixit-end")).to_have_value("turns")
     room = httpx.get(f"{screens.server.url}/api/rooms/{code}").json()
-    assert room["options"]["end"] == "turns" and room["options"]["turns_each"] == 2
+    assert room["options"]["end"] == "turns" and room["options"]["four_points"] is True
 
 
 def test_a_short_game_ends_with_the_final_round_and_the_ranking_everywhere(

@@ -12,7 +12,8 @@ import httpx
 import segno
 from playwright.sync_api import Page, expect
 
-from rules.qwirkle import largest_set
+from rules.base import RuleError
+from rules.qwirkle import Place, Tile, game, largest_set
 from tests.browser.conftest import Screens, shoot, take_seat
 
 XSS = "<img src=x onerror=alert(1)>"
@@ -56,7 +57,7 @@ def tap_tile(phone: Page, index: int) -> None:
 
 def tap_square(phone: Page, row: int, col: int) -> None:
     """Tap the middle of a board square on the screen (the board maps the point to a cell)."""
-    target = phone.locator(f'.qw-board rect.qw-target[data-row="{row}"][data-col="{col}"]')
+    target = phone.locator(f'.qw-board rect.qw-spot[data-row="{row}"][data-col="{col}"]')
     box = target.bounding_box()
     assert box is not None, f"square ({row}, {col}) is not offered on the board"
     phone.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
@@ -164,7 +165,7 @@ def test_a_move_tapped_on_a_phone_reaches_the_table_and_the_other_phone(screens:
     expect(other.locator(".qw-board g.qw-staged")).to_have_count(0)
 
 
-def test_a_refused_move_shows_the_servers_reason_next_to_play_and_changes_nothing(
+def test_a_refused_move_shows_the_servers_reason_clear_of_the_hand_and_changes_nothing(
         screens: Screens) -> None:
     table, _code, phones = game_with(screens, ["Ann", "Bob"])
     mover = whose_turn(phones)
@@ -180,8 +181,13 @@ def test_a_refused_move_shows_the_servers_reason_next_to_play_and_changes_nothin
     bubble = second.locator(".bubble-error")
     expect(bubble).to_have_text(
         "All the tiles you lay in one turn must be in one row or one column.")
-    box, play = bubble.bounding_box(), second.locator("#qw-play").bounding_box()
-    assert box and play and abs((box["y"] + box["height"]) - play["y"]) < 40, "bubble not by Play"
+    # The bubble leaves the hand and the buttons in view, and never takes a tap.
+    box, hand = bubble.bounding_box(), second.locator(".qw-hand").bounding_box()
+    assert box and hand and box["y"] + box["height"] < hand["y"], "the bubble covers the hand"
+    assert second.evaluate("""() => {
+        const r = document.querySelector('.bubble').getBoundingClientRect();
+        const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return !hit.closest('.bubble'); }""")
     expect(second.locator(".qw-board g.qw-staged")).to_have_count(2)  # kept, to fix
     expect(table.locator(".qw-board g.qw-tile")).to_have_count(laid)
     expect(second.locator(".qw-status.mine")).to_have_count(1)
@@ -337,9 +343,41 @@ def test_a_host_phone_removes_a_player_whose_phone_is_told(screens: Screens) -> 
     row = host.locator('#lobby-players .player:has-text("Bob")')
     row.locator("button.danger").tap()
     expect(bob.locator("#gone")).to_be_visible()
-    expect(bob.locator("#gone-title")).to_have_text("You left the room")
+    expect(bob.locator("#gone-title")).to_have_text("The host removed you")
     expect(host.locator("#lobby-players .player")).to_have_count(1)
     assert bob.evaluate(f"localStorage.getItem('gamenight.seat.{code}')") is None
+
+
+def test_the_phone_dashes_only_squares_where_the_chosen_tile_may_go(screens: Screens) -> None:
+    """Issue 14: the dashed hint squares were every empty square next to a tile; now, for the
+    chosen tile, exactly the squares where the rules let it go (checked against the engine
+    with the room's real state), the other squares next to tiles still tappable."""
+    table, code, phones = game_with(screens, ["Ann", "Bob"])
+    mover = whose_turn(phones)
+    play_opening(mover)
+    second = phones[1 - phones.index(mover)]
+    expect(second.locator(".qw-status.mine")).to_have_count(1)
+    player = second.locator(".qw-score.is-you").get_attribute("data-player")
+
+    async def look() -> object:
+        return screens.server.app.state.rooms.rooms[code].state
+    state = screens.server.call(look)
+    tiles = hand(second)
+    for index in range(len(tiles)):
+        tap_tile(second, index)
+        squares = second.locator(".qw-board rect.qw-spot").evaluate_all(
+            "els => els.map(e => [Number(e.dataset.row), Number(e.dataset.col),"
+            " e.classList.contains('qw-target')])")
+        assert squares, "squares next to the tiles are offered"
+        for row, col, dashed in squares:
+            try:
+                game.apply(state, player, Place((Tile(tiles[index], row, col),)))
+                legal = True
+            except RuleError:
+                legal = False
+            assert dashed == legal, f"{tiles[index]} at ({row}, {col}): dashed {dashed}"
+        tap_tile(second, index)  # unchoose
+    shoot(second, "phone-hints")
 
 
 def test_trading_tiles_by_tapping_them_hands_the_turn_on(screens: Screens) -> None:

@@ -16,6 +16,7 @@ from rules.base import HOST, RuleError, jsonable
 from rules.hues import board, engine, game
 from rules.hues.engine import (
     Cone,
+    EndNow,
     GiveCue,
     Guess,
     Pick,
@@ -293,7 +294,7 @@ def test_every_view_says_when_the_host_may_reject_a_cue(
     for viewer in (None, "p1", "p2"):
         assert game.view(state, viewer).host_allowed == (("reject_cue",) if rejectable else ())
     assert bool(game.legal_actions(state, HOST)) == rejectable
-    assert game.host_actions == frozenset({"reject_cue"})
+    assert game.host_actions == frozenset({"reject_cue", "end_now"})
 
 
 # --- rounds and the end ----------------------------------------------------------------------
@@ -372,6 +373,48 @@ def test_a_tie_still_standing_when_the_deck_runs_out_is_shared() -> None:
     assert state.finished == "tie_unbroken"
     outcome = game.outcome(state)
     assert outcome is not None and outcome.winners == ("p1", "p2")
+
+
+@pytest.mark.parametrize("phase", ["results", "pick", "cue", "guess1", "cue2", "guess2"])
+def test_the_host_may_end_a_tie_break_at_any_point_and_the_tied_leaders_share_the_win(
+        phase: engine.Phase) -> None:
+    tied = game.apply(_last_round((7, 7, 4), giver=2, n=3), "p3", Skip())
+    target = tied.deck[len(tied.history)][0]
+    steps: dict[str, list[tuple[str, object]]] = {
+        "results": [], "pick": [], "cue": [("p3", Pick(target))],
+        "guess1": [("p3", Pick(target)), ("p3", GiveCue("anything"))],
+        "cue2": [("p3", Pick(target)), ("p3", GiveCue("anything")), ("p1", Guess("A1")),
+                 ("p2", Guess("A2"))],
+        "guess2": [("p3", Pick(target)), ("p3", GiveCue("anything")), ("p1", Guess("A1")),
+                   ("p2", Guess("A2")), ("p3", GiveCue("whatever"))],
+    }
+    state = act(tied, *steps[phase])
+    if phase == "pick":
+        state = replace(state, phase="pick")
+    for viewer in (None, "p1", "p3"):
+        assert "end_now" in game.view(state, viewer).host_allowed
+    assert EndNow() in game.legal_actions(state, HOST)
+    assert refusal(state, "p1", EndNow()) == "host_only"
+    ended = game.apply(state, HOST, EndNow())
+    assert ended.finished == "tie_ended" and ended.scores == (7, 7, 4)
+    assert ended.history == state.history, "the round under way is not scored"
+    outcome = game.outcome(ended)
+    assert outcome is not None and outcome.winners == ("p1", "p2")
+    assert outcome.reason == "tie_ended"
+    assert game.to_act(ended) == frozenset() and game.view(ended, "p1").phase == "over"
+    assert game.view(ended, None).host_allowed == ()
+    assert refusal(ended, HOST, EndNow()) == "game_over"
+
+
+def test_there_is_no_tie_break_to_end_before_the_planned_rounds_or_with_a_single_leader(
+        ) -> None:
+    early = position(n=3, scores=(5, 5, 0))
+    assert "end_now" not in game.view(early, None).host_allowed
+    assert refusal(early, HOST, EndNow()) == "no_tie_break"
+    led = game.apply(_last_round((9, 4, 4), giver=2), "p3", Skip())
+    assert refusal(led, HOST, EndNow()) == "game_over"
+    everyone = game.apply(_last_round((3, 3, 3), giver=2), "p3", Skip())
+    assert game.apply(everyone, HOST, EndNow()).finished == "tie_ended"
 
 
 # --- views and leaks -------------------------------------------------------------------------

@@ -18,7 +18,7 @@ def code(text: str, second: bool = False, used: tuple[str, ...] = (),
 
 @pytest.mark.parametrize("cue", [
     "lavender", "Turquoise", "blueberry", "redwood", "greenhouse", "rose", "violet", "navy",
-    "teal", "sea-foam", "robin's", "7up",
+    "teal", "sea-foam", "robin's", "1984",
     "бирюзовый", "лаванда", "черника", "синица", "желток", "белка", "роза", "сирень",
     "փիրուզագույն", "նարդոս", "վարդ", "մանուշակ", "նարինջ", "երկնագույն", "խոզ",
     "ফিরোজা", "ল্যাভেন্ডার", "গোলাপ", "আকাশী", "কমলালেবু",
@@ -64,8 +64,27 @@ def test_board_coordinates_are_refused(cue: str) -> None:
 
 def test_coordinate_inside_a_second_cue_is_refused() -> None:
     assert code("near C12", second=True) == "board_coordinate"
-    assert code("Q12") is None, "there is no row Q"
+    assert code("Q12") == "column_number", "there is no row Q, but 12 is a column"
     assert code("C31") is None, "there is no column 31"
+
+
+@pytest.mark.parametrize(("cue", "square"), [
+    ("H15th", "H15"), ("H15ish", "H15"), ("No15", "O15"), ("sunnyH15", "H15"),
+    ("Օ26", "O26"), ("օ26", "O26"), ("26Օ", "O26"), ("Ο26", "O26"), ("Һ15", "H15"),
+    ("Լ7", "L7"), ("ք30", "P30"), ("С12th", "C12"),
+])
+def test_a_coordinate_hidden_in_a_word_or_in_look_alike_letters_is_refused(
+        cue: str, square: str) -> None:
+    problem = cue_problem(cue, False)
+    assert problem is not None and problem[0] == "board_coordinate"
+    assert square in problem[1]
+    assert code(f"misty {cue}", second=True) == "board_coordinate"
+
+
+@pytest.mark.parametrize("cue", ["15th", "7up", "1st", "x12", "30s", "২০তম", "12-й"])
+def test_a_column_number_inside_a_word_is_refused(cue: str) -> None:
+    assert code(cue) == "column_number"
+    assert code(f"misty {cue}", second=True) == "column_number"
 
 
 @pytest.mark.parametrize("cue", ["A", "c", "P", "h."])

@@ -406,6 +406,27 @@ def _with(state: State, **changes: object) -> State:
 
 # --- views and leaks --------------------------------------------------------------------------
 
+def test_the_mover_sees_where_each_of_their_tiles_fits_alone_and_nothing_else_does() -> None:
+    """The phone's hint squares, on a red row of circle, square, diamond: a red circle goes
+    above or below the red square or diamond (a red column), never into the row (it has a
+    circle); a blue square only above or below the red square; a yellow circle only above or
+    below the red circle; a green clover nowhere."""
+    state = position(ROW, hands=("Ro Bs Yo Gc", "Gd"))
+    fits = game.view(state, "p1").fits
+    assert set(fits) == {"Ro", "Bs", "Yo", "Gc"}
+    assert set(fits["Ro"]) == {(-1, 1), (1, 1), (-1, 2), (1, 2)}
+    assert set(fits["Bs"]) == {(-1, 1), (1, 1)}
+    assert set(fits["Yo"]) == {(-1, 0), (1, 0)}
+    assert fits["Gc"] == ()
+    for kind, squares in fits.items():
+        for square in squares:
+            single = place((kind, *square))
+            assert game.apply(state, "p1", single), f"{kind} at {square} is legal"
+    assert game.view(state, "p2").fits == {}, "not p2's turn"
+    assert game.view(state, None).fits == {}
+    assert game.view(position(hands=("Ro Rs", "Gd")), "p1").fits == {}, "before the opening"
+
+
 def test_views_show_own_hand_and_public_counts_only() -> None:
     state = game.start(["a", "b", "c"], 5)
     starter = state.players[state.turn]

@@ -2,7 +2,7 @@
 // big and numbered, who has played and voted (never what), the reveal with owners and votes
 // as tokens on the cards, a score track, and the last round beside the next one.
 
-import { h, fill } from "../dom.js";
+import { fill, h, seatMark } from "../dom.js";
 import { caseText, cardFace, phraseBlock, progress, scoredCards, token, tokens } from "./dixit.js";
 
 const MAX_CARD = 340; // px: a lone card back should not fill the TV
@@ -41,16 +41,29 @@ export class Table {
   fit() {
     const n = this.cards.childElementCount;
     if (!n) return;
-    const box = this.cards.getBoundingClientRect();
-    const gap = 24;
-    const foot = this.cards.querySelector(".dx-card-foot") ? 64 : 0;
+    // inside the padding, which keeps the number badges (standing out of each card's corner) in
+    const style = getComputedStyle(this.cards);
+    const box = {
+      width: this.cards.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+      height: this.cards.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom),
+    };
+    const gap = parseFloat(style.rowGap) || 24;
+    const foot = this.cards.querySelector(".dx-card-foot") ? 70 : 0; // the foot and its gap
     let best = 0;
     for (let rows = 1; rows <= n; rows += 1) {
       const cols = Math.ceil(n / rows);
       const w = Math.min((box.width - gap * (cols - 1)) / cols, ((box.height - gap * (rows - 1)) / rows - foot) * (2 / 3));
       best = Math.max(best, w);
     }
-    this.cards.style.setProperty("--w", `${Math.max(60, Math.min(MAX_CARD, Math.floor(best)))}px`);
+    let w = Math.max(40, Math.min(MAX_CARD, Math.floor(best)));
+    this.cards.style.setProperty("--w", `${w}px`);
+    // What the sum did not foresee (a foot that wrapped, a badge): shrink until it all fits.
+    const limit = this.cards.getBoundingClientRect().bottom - parseFloat(style.paddingBottom) + 1;
+    const overflows = () => [...this.cards.children].some((card) => card.getBoundingClientRect().bottom > limit);
+    for (let tries = 0; tries < 12 && w > 40 && overflows(); tries += 1) {
+      w = Math.max(40, Math.floor(w * 0.92));
+      this.cards.style.setProperty("--w", `${w}px`);
+    }
   }
 
   draw() {
@@ -79,7 +92,6 @@ export class Table {
     } else {
       fill(this.cards, cardBack("dx-pulse")); // the storyteller is choosing
     }
-    this.fit();
     // what is happening now
     let note = "";
     if (view.phase === "submit") note = t(view.submit_count > 1 ? "dixit.table_submit_two" : "dixit.table_submit");
@@ -87,6 +99,7 @@ export class Table {
     else if (scored) note = caseText(round, ctx, people);
     this.note.textContent = note;
     this.note.classList.toggle("dx-case", Boolean(scored));
+    this.fit();
     if (view.phase === "submit") fill(this.status, progress(view, people, view.submitted, ctx, t("dixit.submitted_label")));
     else if (view.phase === "vote") fill(this.status, progress(view, people, view.voted, ctx, t("dixit.voted_label")));
     else if (view.phase === "scored") fill(this.status, h("p", { class: "dx-t-next" }, token(teller), h("span", { text: t("dixit.thinking", { name: teller?.name }) })));
@@ -120,7 +133,7 @@ export class Table {
       const lane = h("span", { class: "dx-lane" }, h("span", { class: "dx-lane-fill" }), token(who, "dx-runner"));
       lane.style.setProperty("--at", String(score / top));
       return h("li", { class: `dx-track-row dx-c${who.colour}${p === view.storyteller && !view.finished ? " is-teller" : ""}`, dataset: { player: p } },
-        h("span", { class: "dx-track-name", text: who.name }),
+        h("span", { class: "dx-track-who" }, h("span", { class: "dx-track-name", text: who.name }), seatMark(this.ctx, p)),
         round ? h("span", { class: `dx-gain${gain ? "" : " is-zero"}`, text: `+${gain}` }) : h("span"),
         h("b", { class: "dx-total", text: String(score) }),
         lane);

@@ -11,14 +11,25 @@
 // Players are told apart by a token: a colour AND initials, so colour-blind players can read
 // votes on the cards too.
 
-import { h, s, fill } from "../dom.js";
+import { fill, h, later, s, stylesheet } from "../dom.js";
 
+const REVEAL_MS = 6000; // the table shows the last reveal this long before the results
 const COLOURS = 12; // .dx-c0 … .dx-c11 in dixit.css
 const SWIPE = 40; // px a finger moves sideways to turn to the next card
 
 const cardUrl = (card) => `/assets/dixit/cards/${encodeURIComponent(card)}.svg`;
 export const has = (list, item) => (list || []).includes(item);
 const btn = (attrs, ...kids) => h("button", { type: "button", ...attrs }, ...kids);
+
+/** The lobby and the home page show only the options that matter (see options.js): the target
+ * score when the game ends on points, the turns when it ends after turns, the 3-player rule
+ * when there are (or may be) 3 players. */
+export function optionShown(name, values, players) {
+  if (name === "target") return values.end === "points";
+  if (name === "turns_each") return values.end === "turns";
+  if (name === "four_points") return players === null || players <= 3;
+  return true;
+}
 
 /** Every player's token: a colour by seat and initials that differ from everyone else's. */
 export function tokens(view, ctx) {
@@ -154,7 +165,7 @@ class Phone {
     this.stepKey = ""; // phase:round, to clear choices when the step changes
     this.chosen = []; // card ids chosen for Tell / Submit / Vote
     this.viewing = null; // {source, card} while the full-screen viewer is open
-    this.results = null; // the round number whose results sheet is open
+    this.openRound = null; // the round number whose results sheet is open
     this.seenRound = null;
     this.busy = false;
     const t = ctx.t;
@@ -185,8 +196,8 @@ class Phone {
     // a newly scored round opens its results, which stay until dismissed (even when the next
     // storyteller tells at once); a phone that reloads mid-round does not see them again
     const number = view.last_round?.number ?? null;
-    if (number !== null && number !== this.seenRound && (this.view || view.phase === "scored")) this.results = number;
-    if (number === null) this.results = null;
+    if (number !== null && number !== this.seenRound && (this.view || view.phase === "scored")) this.openRound = number;
+    if (number === null) this.openRound = null;
     this.seenRound = number;
     this.view = view;
     this.people = tokens(view, this.ctx);
@@ -214,6 +225,7 @@ class Phone {
   draw() {
     const { view, ctx, people } = this;
     const t = ctx.t;
+    this.scores.dataset.count = String(view.players.length);
     fill(this.scores, view.players.map((p) => h("li", {
       class: `dx-chip${p === view.storyteller ? " is-teller" : ""}${p === view.you ? " is-you" : ""}`, dataset: { player: p },
     }, token(people.get(p)), h("span", { class: "dx-chip-name", text: people.get(p).name }),
@@ -242,8 +254,8 @@ class Phone {
     const { view, ctx, people } = this;
     const t = ctx.t;
     const status = this.statusText();
-    const last = view.last_round && this.results === null
-      ? btn({ class: "small ghost dx-last-button", id: "dx-last", text: t("dixit.last_round", { n: view.last_round.number }), onclick: () => { this.results = view.last_round.number; this.draw(); } })
+    const last = view.last_round && this.openRound === null
+      ? btn({ class: "small ghost dx-last-button", id: "dx-last", text: t("dixit.last_round", { n: view.last_round.number }), onclick: () => { this.openRound = view.last_round.number; this.draw(); } })
       : null;
     const inRound = view.phase === "submit" || view.phase === "vote";
     fill(this.head,
@@ -387,10 +399,10 @@ class Phone {
 
   drawSheet() {
     const round = this.view.last_round;
-    const open = this.results !== null && round && round.number === this.results && this.view.phase !== "over";
+    const open = this.openRound !== null && round && round.number === this.openRound && this.view.phase !== "over";
     this.sheet.hidden = !open;
     if (!open) return;
-    const close = btn({ class: "primary big", id: "dx-results-close", text: this.ctx.t("dixit.continue"), onclick: () => { this.results = null; this.draw(); } });
+    const close = btn({ class: "primary big", id: "dx-results-close", text: this.ctx.t("dixit.continue"), onclick: () => { this.openRound = null; this.draw(); } });
     // the next round may already want something of you: say so next to the way back
     const next = this.view.your_turn ? h("p", { class: "dx-sheet-turn", text: this.statusText() }) : null;
     fill(this.sheet, h("div", { class: "dx-sheet-card", id: "dx-results" }, this.roundBody(round), h("div", { class: "dx-sheet-foot" }, next, close)));
@@ -496,14 +508,9 @@ class Phone {
 export function mount(root, ctx) {
   if (ctx.mode !== "table") return new Phone(root, ctx);
   // The table screen's code and styles are files of their own, so a phone never loads them.
-  let table = null;
-  let last = null;
-  const css = new Promise((done) => document.head.append(h("link", {
-    rel: "stylesheet", href: "/static/css/games/dixit-table.css", onload: done, onerror: done,
-  })));
-  Promise.all([import("./dixit-table.js"), css]).then(([module]) => {
-    table = new module.Table(root, ctx);
-    if (last) table.update(...last);
-  });
-  return { update: (...args) => (table ? table.update(...args) : (last = args)) };
+  const table = later(Promise.all([import("./dixit-table.js"), stylesheet("/static/css/games/dixit-table.css")])
+    .then(([module]) => new module.Table(root, ctx)));
+  // The last reveal gets its moment on the TV before "Game over" covers it.
+  table.holdResults = () => REVEAL_MS;
+  return table;
 }

@@ -2,13 +2,11 @@
 // the firsts taken, the last roll, the final score part by part. Loaded by encore.js only on the
 // table, with its own stylesheet, so phones never download it.
 
-import { h, s, fill } from "../dom.js";
+import { fill, h, s, seatMark } from "../dom.js";
 import {
   breakdown, colourChips, dieElement, jokerBoxes, lastText, names, rollLabel, sheetOf, sheetSvg,
   statusChip, symbols, use,
 } from "./encore.js";
-
-const STYLES = "/static/css/games/encore-table.css";
 
 export class Table {
   constructor(root, ctx) {
@@ -22,7 +20,6 @@ export class Table {
     root.append(h("div", { class: "en en-table" },
       h("aside", { class: "en-side" }, this.head, this.tray, this.firsts, this.last), this.grid));
     symbols();
-    if (!document.querySelector(`link[href="${STYLES}"]`)) document.head.append(h("link", { rel: "stylesheet", href: STYLES }));
   }
 
   update(view) {
@@ -79,6 +76,7 @@ export class Table {
     return h("section", { class: `en-card${player === view.active ? " is-active" : ""}`, dataset: { player } },
       h("header", { class: "en-card-head" },
         h("span", { class: "en-card-name", text: ctx.name(player) }),
+        seatMark(ctx, player),
         statusChip(sheet, ctx),
         h("span", { class: "en-card-score" }, h("b", { text: String(sheet.score.total) }), h("small", { text: t("encore.points") }))),
       sheetSvg(view, ctx, player, { marks: { fresh: new Set([...fresh, ...active]) } }),
@@ -93,6 +91,10 @@ export class Table {
     const layout = view.sheet;
     const cols = Object.entries(view.column_firsts);
     const colours = Object.entries(view.colour_firsts);
+    if (view.phase === "over") {  // the final score, part by part, says it all
+      fill(this.firsts);
+      return;
+    }
     const chips = [
       ...cols.map(([letter, who]) => h("li", { class: "en-first", dataset: { column: letter } },
         h("b", { text: letter }), h("span", { class: "en-first-v", text: `+${layout.column_points_first[layout.columns.indexOf(letter)]}` }),

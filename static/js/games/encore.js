@@ -10,7 +10,7 @@
 // Colours carry a shape too (circle, triangle, square, heart, diamond): always on the dice,
 // and on the sheet when the "shapes" preference is on, so colour-blind players can play.
 
-import { h, s, fill } from "../dom.js";
+import { fill, h, later, s, stylesheet } from "../dom.js";
 
 export const prefs = [{ key: "shapes", label: "encore.pref.shapes", default: false }];
 
@@ -592,17 +592,10 @@ class Phone {
  * never downloads them. */
 export function mount(root, ctx) {
   if (ctx.mode !== "table") return new Phone(root, ctx);
-  let table = null;
-  let last = null;
-  import("./encore-table.js").then((module) => {
-    table = new module.Table(root, ctx);
-    if (last) table.update(...last);
-  });
-  return {
-    update(view, message) { last = [view, message]; table?.update(view, message); },
-    prefsChanged() { table?.prefsChanged(); },
-    results(view, message) { return view ? breakdown(view, ctx, message?.outcome?.winners) : null; },
-  };
+  const table = later(Promise.all([import("./encore-table.js"), stylesheet("/static/css/games/encore-table.css")])
+    .then(([module]) => new module.Table(root, ctx)));
+  table.results = (view, message) => (view ? breakdown(view, ctx, message?.outcome?.winners) : null);
+  return table;
 }
 
 // the drawing helpers the table screen shares

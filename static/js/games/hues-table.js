@@ -3,9 +3,9 @@
 // round the target, the points on each cone and everyone's points for the round and in all.
 // A scored round stays on the board at least HOLD_MS, even when a bot cues the next at once.
 
-import { fill, h, s } from "../dom.js";
+import { fill, h, s, seatMark } from "../dom.js";
 import {
-  Board, COLS, LETTERS, ROWS, chip, cueChips, liveCones, loadBoard, marks, rejectButton, resultItems, roundText,
+  Board, COLS, LETTERS, ROWS, chip, cueChips, endNowButton, liveCones, loadBoard, marks, rejectButton, resultItems, roundText,
   roundUnstarted, statusText, swatch,
 } from "./hues.js";
 
@@ -66,18 +66,20 @@ class Table {
     this.round.textContent = roundText(view, t);
     fill(this.turn, view.finished ? t("hues.status.over") : statusText(view, ctx));
     fill(this.cues, h("p", { class: "hu-side-title", text: view.finished ? "" : t("hues.giver", { name: ctx.name(view.cue_giver) }) }),
-      h("div", { class: "hu-cue-line" }, cueChips(view.cues, t, false)), rejectButton(view, this.message, ctx));
+      h("div", { class: "hu-cue-row" }, h("div", { class: "hu-cue-line" }, cueChips(view.cues, t, false)),
+        rejectButton(view, this.message, ctx)), endNowButton(view, this.message, ctx));
     const placing = view.guess_order;
     const many = view.players.length > 5;
     fill(this.order, placing.map((p, i) => h("li", {
       class: `${p === view.turn ? "is-turn" : ""}${i < placing.indexOf(view.turn) ? " is-done" : ""}`,
     }, chip(this.marks.get(p)), many ? null : h("span", { text: ctx.name(p) }))));
-    this.order.hidden = !placing.length;
+    // with many players the scoreboard (who places now is marked there) needs the room
+    this.order.hidden = !placing.length || many;
     this.scores.classList.toggle("hu-many", many);
     fill(this.scores, view.players.map((p) => h("li", {
       class: `hu-score${p === view.turn ? " is-turn" : ""}${p === view.cue_giver && !view.finished ? " is-giver" : ""}`,
       dataset: { player: p },
-    }, chip(this.marks.get(p), "hu-chip-big"), h("span", { class: "hu-score-name", text: ctx.name(p) }),
+    }, chip(this.marks.get(p), "hu-chip-big"), h("span", { class: "hu-score-name", text: ctx.name(p) }), seatMark(ctx, p),
     holding ? h("span", { class: `hu-score-round${result.points[p] ? "" : " is-zero"}`, text: `+${result.points[p] ?? 0}` }) : null,
     h("b", { class: "hu-score-total", text: String(view.scores[p] ?? 0) }))));
     this.result.hidden = !result;
@@ -99,8 +101,5 @@ class Table {
 }
 
 export function mountTable(root, ctx) {
-  if (!document.querySelector('link[href="/static/css/games/hues-table.css"]')) {
-    document.head.append(h("link", { rel: "stylesheet", href: "/static/css/games/hues-table.css" }));
-  }
   return new Table(root, ctx);
 }

@@ -9,7 +9,7 @@
 // as a colour, for colour-blind players.
 
 import { panAndPinch, toWorld } from "../camera.js";
-import { fill, h, s } from "../dom.js";
+import { fill, h, later, s, stylesheet } from "../dom.js";
 
 export const LETTERS = "ABCDEFGHIJKLMNOP";
 export const ROWS = 16;
@@ -106,10 +106,36 @@ export class Board {
     return { x: COLS / 2 - pad / 2 / scale, y: ROWS / 2 - drop / scale, scale };
   }
 
+  /**
+   * Where the camera rests. The whole board, except on a phone while guessing: a phone held
+   * upright has height to spare, so the board is shown as tall as its box (squares twice
+   * the size, that a person can tell apart), round `focus` (the middle, or
+   * the guesser's first cone), and a drag shows the rest; the fit button shows it all.
+   */
+  home() {
+    const whole = this.fitted();
+    if (!this.phone || !this.cover) return whole;
+    const { w, h: ht } = this.size();
+    // (below the size where a tap chooses, so a tap still zooms in first)
+    const scale = Math.min((ht - 20) / (ROWS + 0.4), whole.scale * 2.2, TAP_ZOOMS_BELOW - 0.5);
+    if (scale < whole.scale * 1.15) return whole;
+    const half = w / 2 / scale;
+    const [x, y] = this.focus ?? [COLS / 2, ROWS / 2];
+    const lead = 24 / scale; // room for the row letters stuck to the left edge
+    return { x: Math.max(half - lead, Math.min(COLS - half, x)), y: Math.max(ROWS / 2 - 10 / scale, Math.min(ROWS / 2, y)), scale };
+  }
+
   fit() {
     this.auto = true;
-    this.cam = this.fitted();
+    this.cam = this.home();
     this.apply();
+  }
+
+  /** Rest as tall as the box allows (`cover`) round `focus`, or on the whole board. */
+  rest(cover, focus = null) {
+    const changed = cover !== this.cover || String(focus) !== String(this.focus);
+    Object.assign(this, { cover, focus });
+    if (changed && this.auto) this.fit();
   }
 
   zoomed() {
@@ -295,6 +321,31 @@ export function roundUnstarted(view) {
   return Boolean(view.last_result) && (view.finished || (!view.cues.length && !view.cones.length));
 }
 
+/** The host's way out of a long tie-break (extra rounds only): the tied leaders share the
+ * win. It cannot be undone, so it takes a second tap. */
+export function endNowButton(view, message, ctx) {
+  if (!message?.is_host || !view.host_allowed?.includes("end_now")) return null;
+  let armed = false;
+  let timer = 0;
+  const button = h("button", {
+    class: "small danger hu-end-now", type: "button", id: "hu-end-now", text: ctx.t("hues.end_now"),
+    title: ctx.t("hues.end_now_hint"),
+    onclick: async () => {
+      if (!armed) {
+        armed = true;
+        button.textContent = ctx.t("hues.end_now_sure");
+        timer = setTimeout(() => { armed = false; button.textContent = ctx.t("hues.end_now"); }, 4000);
+        return;
+      }
+      clearTimeout(timer);
+      button.disabled = true;
+      await ctx.act({ kind: "end_now" }, button);
+      button.disabled = false;
+    },
+  });
+  return button;
+}
+
 export function rejectButton(view, message, ctx) {
   if (!message?.is_host || !view.host_allowed?.includes("reject_cue")) return null;
   const button = h("button", {
@@ -321,7 +372,7 @@ class Phone {
     this.last = h("button", { class: "hu-last", type: "button", hidden: true, onclick: () => { this.peek = !this.peek; this.draw(); } });
     const boardBox = h("div", { class: "hu-board" }, h("button", {
       class: "hu-fit icon-button", type: "button", title: t("hues.fit"), "aria-label": t("hues.fit"),
-      onclick: () => this.board.glide(this.board.fitted(), true),
+      onclick: () => this.board.glide(this.board.fitted()),
     }, s("svg", { viewBox: "0 0 24 24", "aria-hidden": "true" }, s("path", { d: "M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5" }))));
     this.panel = h("div", { class: "hu-panel" });
     root.append(h("div", { class: "hu hu-phone" },
@@ -349,6 +400,10 @@ class Phone {
     }
     const rejected = this.view && view.rejected_cues.length > this.view.rejected_cues.length;
     Object.assign(this, { view, message, marks: marks(view, this.ctx) });
+    // A guesser's board fills the phone's height, round their first cone for the second.
+    const guessing = ["guess1", "guess2"].includes(view.phase) && !this.giving();
+    const first = view.phase === "guess2" ? view.cones.find((c) => c.player === view.you && c.guess === 1) : null;
+    this.board.rest(guessing, first ? [colOf(first.square) + 0.5, rowOf(first.square) + 0.5] : null);
     this.draw();
     if (rejected) {
       const anchor = this.giving() && this.cueInput?.isConnected ? this.cueInput : this.cues;
@@ -363,6 +418,7 @@ class Phone {
   draw() {
     const { view, ctx } = this;
     const t = ctx.t;
+    this.players.dataset.count = String(view.players.length);
     fill(this.players, view.players.map((p) => h("li", {
       class: classes("hu-player", { "is-turn": p === view.turn, "is-you": p === view.you, "is-giver": p === view.cue_giver }),
       dataset: { player: p },
@@ -370,7 +426,7 @@ class Phone {
     h("b", { class: "hu-player-score", text: view.scores[p] ?? 0 }))));
     fill(this.status, h("span", { class: "hu-round", text: roundText(view, t) }), h("span", { text: statusText(view, ctx) }));
     this.status.classList.toggle("mine", view.your_turn);
-    fill(this.cues, cueChips(view.cues, t, false), rejectButton(view, this.message, ctx));
+    fill(this.cues, cueChips(view.cues, t, false), rejectButton(view, this.message, ctx), endNowButton(view, this.message, ctx));
     // Guessers see the scored round until the next cue; the next cue giver sees their card.
     const result = view.last_result;
     const unstarted = roundUnstarted(view) && !this.giving();
@@ -541,11 +597,6 @@ class Phone {
 /** The plug-in entry point the room shell calls (see README, "Adding a game to the browser"). */
 export function mount(root, ctx) {
   if (ctx.mode !== "table") return new Phone(root, ctx);
-  let table = null;
-  let waiting = null;
-  import("./hues-table.js").then((module) => {
-    table = module.mountTable(root, ctx);
-    if (waiting) table.update(...waiting);
-  });
-  return { update: (...args) => (table ? table.update(...args) : (waiting = args)) };
+  return later(Promise.all([import("./hues-table.js"), stylesheet("/static/css/games/hues-table.css")])
+    .then(([module]) => module.mountTable(root, ctx)));
 }

@@ -10,7 +10,7 @@
 // initial in the corner as well.
 
 import { panAndPinch, toWorld } from "../camera.js";
-import { h, s, fill } from "../dom.js";
+import { fill, h, s, seatMark } from "../dom.js";
 
 export const prefs = [{ key: "letters", label: "qwirkle.pref.letters", default: false }];
 
@@ -27,6 +27,7 @@ const SVG_SHAPES = {
 const MAX_PHONE_CELL = 84;
 const MAX_TABLE_CELL = 150;
 const MIN_CELL = 10;
+const PHONE_FIT_CELL = 30; // px: below this a phone shows the part in play, not the whole grid
 
 function star(points, outer, inner) {
   const out = [];
@@ -76,9 +77,12 @@ function tileIcon(tile, ctx) {
 // --- the board: an SVG in grid units (a cell is 1×1 at x = col, y = row) --------------------
 
 class Board {
-  constructor(root, { interactive, maxCell, onTap }) {
+  constructor(root, { interactive, maxCell, minFit = MIN_CELL, onTap }) {
     this.root = root;
     this.maxCell = maxCell;
+    this.minFit = minFit; // the smallest cell a fit uses; a bigger grid is shown round `focus`
+    this.focus = null; // [row, col] the eye is on (the tiles being laid, the last move)
+    this.all = false; // the fit button: the whole grid, however small
     this.onTap = onTap;
     this.svg = s("svg", { class: "qw-board-svg", role: "img" });
     this.layer = s("g");
@@ -106,13 +110,31 @@ class Board {
     this.auto = true;
     const { w, h: ht } = this.size();
     const { x0, y0, x1, y1 } = this.bounds;
-    const scale = Math.max(MIN_CELL, Math.min(this.maxCell, w / (x1 - x0), ht / (y1 - y0)));
-    this.cam = { x: (x0 + x1) / 2, y: (y0 + y1) / 2, scale };
+    const whole = Math.max(MIN_CELL, Math.min(this.maxCell, w / (x1 - x0), ht / (y1 - y0)));
+    let cam = { x: (x0 + x1) / 2, y: (y0 + y1) / 2, scale: whole };
+    if (!this.all && whole < this.minFit) {
+      // Late in a game the whole grid would make squares too small to tap: show the part in
+      // play at a size a finger can hit (the fit button still shows everything).
+      const scale = this.minFit;
+      const keep = (v, lo, hi, half) => (hi - lo <= 2 * half ? (lo + hi) / 2 : Math.max(lo + half, Math.min(hi - half, v)));
+      const [row, col] = this.focus || [(y0 + y1) / 2 - 0.5, (x0 + x1) / 2 - 0.5];
+      cam = { x: keep(col + 0.5, x0, x1, w / 2 / scale), y: keep(row + 0.5, y0, y1, ht / 2 / scale), scale };
+    }
+    this.cam = cam;
     this.apply();
   }
 
-  /** Redraw everything; `cells` are [row, col] squares that frame the picture. */
-  draw(children, cells, pad) {
+  /** The fit button: the whole grid, or (pressed again) the part in play. */
+  toggleAll() {
+    this.all = !this.all;
+    this.fit();
+    return this.all;
+  }
+
+  /** Redraw everything; `cells` are [row, col] squares that frame the picture, `focus` the
+   * square the eye is on. */
+  draw(children, cells, pad, focus = null) {
+    this.focus = focus;
     fill(this.layer, children);
     if (cells.length) {
       const rows = cells.map((c) => c[0]);
@@ -138,13 +160,17 @@ class Board {
 
 // --- drawing helpers shared by phone and table -----------------------------------------------
 
-function boardPicture(view, ctx, { staged = [], targets = [], centre = false } = {}) {
+/** The board's picture: `spots` are the empty squares next to the tiles (where a tap lays
+ * the chosen tile), `targets` those the view says a tile may go (dashed). */
+function boardPicture(view, ctx, { staged = [], spots = [], targets = [], centre = false } = {}) {
   const last = new Set((view.last_move?.tiles || []).map((tile) => `${tile.row},${tile.col}`));
+  const lit = new Set(targets.map(([row, col]) => `${row},${col}`));
   const items = [];
-  for (const [row, col] of targets) {
+  const squares = new Map([...spots, ...targets].map(([row, col]) => [`${row},${col}`, [row, col]]));
+  for (const [key, [row, col]] of squares) {
     const isCentre = row === 0 && col === 0 && centre;
     items.push(s("rect", {
-      class: `qw-target${isCentre ? " qw-centre" : ""}`, x: col + 0.06, y: row + 0.06,
+      class: `qw-spot${lit.has(key) ? " qw-target" : ""}${isCentre ? " qw-centre" : ""}`, x: col + 0.06, y: row + 0.06,
       width: 0.88, height: 0.88, rx: 0.14, dataset: { row, col },
     }));
     if (isCentre) items.push(s("use", { href: "#qw-4", class: "qw-centre-mark", x: col + 0.3, y: row + 0.3, width: 0.4, height: 0.4 }));
@@ -164,7 +190,7 @@ function boardPicture(view, ctx, { staged = [], targets = [], centre = false } =
     g.append(s("rect", { class: "qw-staged-ring", x: 0.04, y: 0.04, width: 0.92, height: 0.92, rx: 0.14 }));
     items.push(g);
   }
-  const cells = [...view.grid.map((t) => [t.row, t.col]), ...staged.map((t) => [t.row, t.col]), ...targets];
+  const cells = [...view.grid.map((t) => [t.row, t.col]), ...staged.map((t) => [t.row, t.col]), ...squares.values()];
   if (!cells.length) cells.push([0, 0]);
   return { items, cells };
 }
@@ -184,11 +210,50 @@ function scoreRows(view, ctx, { big = false } = {}) {
     dataset: { player },
   },
     h("span", { class: "qw-score-name", text: ctx.name(player) }),
-    big ? h("span", { class: "qw-score-hand", text: ctx.t("qwirkle.in_hand", { n: view.hand_sizes[player] ?? 0 }) }) : null,
+    big ? h("span", { class: "qw-score-hand" }, h("span", { text: ctx.t("qwirkle.in_hand", { n: view.hand_sizes[player] ?? 0 }) }),
+      seatMark(ctx, player)) : null,
     h("span", { class: "qw-score-points", text: String(view.scores[player] ?? 0) })));
 }
 
-/** Empty squares next to a tile (or the centre of an empty board): a hint, not a rule. */
+/** Where the chosen tile may go, as the view says (`fits`: each kind's squares where it may
+ * be laid alone); with tiles already staged, the squares that continue their line (the
+ * server still judges the whole move). */
+function legalSquares(view, staged, tile) {
+  if (!view.allowed.includes("place")) return [];
+  if (!staged.length) {
+    if (!view.grid.length) return [[0, 0]];
+    const kinds = tile ? [tile] : view.hand;
+    return kinds.flatMap((kind) => view.fits?.[kind] || []);
+  }
+  const taken = new Set([...view.grid, ...staged].map((t) => `${t.row},${t.col}`));
+  const sameRow = staged.every((t) => t.row === staged[0].row);
+  const sameCol = staged.every((t) => t.col === staged[0].col);
+  const steps = [...(sameRow ? [[0, 1]] : []), ...(sameCol ? [[1, 0]] : [])];
+  const out = [];
+  for (const [dr, dc] of steps) {
+    // the run through the staged tiles, over tiles already on the board
+    const along = (t) => (dr ? t.row : t.col);
+    const first = staged.reduce((a, b) => (along(a) <= along(b) ? a : b));
+    let lo = along(first);
+    let hi = lo;
+    const at = (k) => (dr ? `${k},${first.col}` : `${first.row},${k}`);
+    while (taken.has(at(lo - 1))) lo -= 1;
+    while (taken.has(at(hi + 1))) hi += 1;
+    if (!staged.every((t) => along(t) >= lo && along(t) <= hi)) continue; // a gap: no line
+    for (const k of [lo - 1, hi + 1]) out.push(dr ? [k, first.col] : [first.row, k]);
+  }
+  return out;
+}
+
+/** The square the phone's eye is on: the tiles being laid, else the last move. */
+function focusOf(view, staged) {
+  const tiles = staged.length ? staged : view.last_move?.tiles || [];
+  if (!tiles.length) return null;
+  const mean = (pick) => tiles.reduce((sum, t) => sum + pick(t), 0) / tiles.length;
+  return [mean((t) => t.row), mean((t) => t.col)];
+}
+
+/** Empty squares next to a tile (or the centre of an empty board): where a tap may lay one. */
 function hintSquares(grid, staged) {
   const taken = new Set([...grid, ...staged].map((t) => `${t.row},${t.col}`));
   if (!taken.size) return [[0, 0]];
@@ -221,7 +286,7 @@ class Phone {
     this.hint = h("p", { class: "qw-hint", hidden: true });
     this.fitButton = h("button", {
       class: "qw-fit icon-button", type: "button", title: t("qwirkle.fit"), "aria-label": t("qwirkle.fit"),
-      onclick: () => this.board.fit(),
+      onclick: () => this.fitButton.setAttribute("aria-pressed", String(this.board.toggleAll())),
     }, s("svg", { viewBox: "0 0 24 24", "aria-hidden": "true" },
       s("path", { d: "M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5" })));
     const boardBox = h("div", { class: "qw-board" }, this.fitButton, this.hint);
@@ -230,7 +295,9 @@ class Phone {
     root.append(h("div", { class: "qw qw-phone" },
       this.scores, h("div", { class: "qw-info" }, this.status, this.last), boardBox, this.hand, this.actions));
     ensureSymbols();
-    this.board = new Board(boardBox, { interactive: true, maxCell: MAX_PHONE_CELL, onTap: (r, c) => this.tapSquare(r, c) });
+    this.board = new Board(boardBox, {
+      interactive: true, maxCell: MAX_PHONE_CELL, minFit: PHONE_FIT_CELL, onTap: (r, c) => this.tapSquare(r, c),
+    });
   }
 
   update(view) {
@@ -255,6 +322,7 @@ class Phone {
   draw() {
     const { view, ctx } = this;
     const t = ctx.t;
+    this.scores.dataset.count = String(view.players.length);
     fill(this.scores, scoreRows(view, ctx));
     let status;
     if (view.finished) status = t("qwirkle.over");
@@ -272,9 +340,11 @@ class Phone {
     else if (this.trading) hint = t("qwirkle.trade_hint");
     this.hint.textContent = hint;
     this.hint.hidden = !hint;
-    const targets = view.finished ? [] : hintSquares(view.grid, this.staged);
-    const { items, cells } = boardPicture(view, ctx, { staged: this.staged, targets, centre: !view.grid.length });
-    this.board.draw(items, cells, 1);
+    const spots = view.finished ? [] : hintSquares(view.grid, this.staged);
+    const chosen = this.selected === null ? null : view.hand[this.selected];
+    const targets = view.finished || this.trading ? [] : legalSquares(view, this.staged, chosen);
+    const { items, cells } = boardPicture(view, ctx, { staged: this.staged, spots, targets, centre: !view.grid.length });
+    this.board.draw(items, cells, 1, focusOf(view, this.staged));
     this.drawHand();
     this.drawActions();
   }
@@ -445,6 +515,7 @@ class Table {
     const { view, ctx } = this;
     const t = ctx.t;
     this.turn.textContent = view.finished ? t("qwirkle.over") : t("qwirkle.turn_of", { name: ctx.name(view.turn) });
+    this.scores.dataset.count = String(view.players.length);
     fill(this.scores, scoreRows(view, ctx, { big: true }));
     this.bag.textContent = t("qwirkle.bag", { n: view.bag });
     const move = view.last_move;

@@ -3,7 +3,7 @@
 import { api, seats } from "../client.js";
 import { $, bubble, fill, h, prefs } from "../dom.js";
 import { errorText, loadCatalogue, t } from "../i18n.js";
-import { blurb, loadGames, optionsForm, playerRange, readOptions } from "../options.js";
+import { blurb, loadGames, optionFilter, optionsForm, playerRange, readOptions } from "../options.js";
 
 let chosen = null;
 
@@ -58,18 +58,28 @@ async function main() {
   $("#create-table").addEventListener("click", (event) => create(null, event.currentTarget));
 }
 
-function choose(game) {
+async function choose(game) {
   chosen = game;
   prefs.set("game", game.id);
   for (const card of document.querySelectorAll(".game-card")) {
     card.classList.toggle("chosen", card.dataset.game === game.id);
   }
   const box = $("#create-options");
-  if (game.options.length) {
-    fill(box, h("h3", { class: "section-title", text: t("lobby.options") }), optionsForm(game, {}));
-  } else {
+  if (!game.options.length) {
     box.replaceChildren();
+    return;
   }
+  const shown = await optionFilter(game);
+  if (chosen !== game) return;
+  const defaults = Object.fromEntries(game.options.map((o) => [o.name, o.default]));
+  // Only the options that matter with the values chosen so far (the player count is not
+  // known yet); changing one may show or hide another.
+  const draw = (values) => fill(box, h("h3", { class: "section-title", text: t("lobby.options") }),
+    optionsForm(game, values, {
+      shown: (name) => shown(name, { ...defaults, ...values }, null),
+      onChange: (name, value) => draw({ ...readOptions(game, box), [name]: value }),
+    }));
+  draw({});
 }
 
 async function create(name, anchor) {
