@@ -13,10 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules.base import PlayerId
-from rules.qwirkle.tiles import Square
 from rules.qwirkle.engine import LastMove, Reason, State, Tile, allowed_kinds, current_player
 from rules.qwirkle.moves import single_fits
-from rules.qwirkle.tiles import KINDS, largest_set
+from rules.qwirkle.tiles import KINDS, Square, largest_set
 
 
 @dataclass(frozen=True)

@@ -169,6 +169,7 @@ def test_a_bot_moves_only_when_due() -> None:
     ("start", {"seed": 1}), ("rematch", {"seed": 1}), ("kick", {"player": "p2"}),
     ("add_bot", {}), ("make_host", {"player": "p2"}), ("set_options", {"options": {}}),
     ("set_game", {"game": tally}), ("seat_bot", {"player": "p2", "bot": True}),
+    ("end_game", {}),
 ])
 def test_host_commands_are_refused_to_everyone_but_the_host(name: str, inputs: dict[str, object]
                                                             ) -> None:
@@ -281,3 +282,14 @@ def test_change_is_a_frozen_value() -> None:
     change = Change(lobby("Ann"), None)
     with pytest.raises(AttributeError):
         change.state = 1  # type: ignore[misc]
+
+
+def test_ending_a_game_goes_back_to_the_lobby_with_the_seats_and_options() -> None:
+    current = playing("Ann", "Bob")
+    change = decisions.end_game(current, sender=HOST_SEAT, now=NOW)
+    assert change.record.phase == "lobby" and change.state is None and change.new_game
+    assert change.record.seats == current.record.seats
+    assert change.record.options == current.record.options and change.record.seed is None
+    refused("not_playing", decisions.end_game, Current(lobby("Ann"), None, tally),
+            sender=HOST_SEAT, now=NOW)
+    refused("not_host", decisions.end_game, current, sender=Sender("p2"), now=NOW)
