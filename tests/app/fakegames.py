@@ -3,7 +3,7 @@ action, an asset, and a game whose ``action_type`` is a single class (not a unio
 
 Tally: players take turns adding 1–3 to a shared total; whoever reaches the target wins. Each
 player also holds a private ``secret`` (their seat number squared) that only they may see. The
-host may ``reset`` the total (a table ruling, sent as ``HOST``).
+host may ``reset`` the total (a table ruling, sent as ``HOST``). ``crash`` is a bug on demand.
 """
 
 from __future__ import annotations
@@ -38,6 +38,14 @@ class Reset:
 
 
 @dataclass(frozen=True)
+class Crash:
+    """A bug on demand: applying it raises what no rule raises (tests of the crash path)."""
+
+    note: str = ""
+    kind: Literal["crash"] = "crash"
+
+
+@dataclass(frozen=True)
 class State:
     players: tuple[PlayerId, ...]
     total: int
@@ -62,7 +70,9 @@ def setup(players: Sequence[PlayerId], seed: int, options: Mapping[str, OptionVa
     return State(tuple(players), 0, 0, target)
 
 
-def apply(state: State, player: PlayerId, action: Add | Reset) -> State:
+def apply(state: State, player: PlayerId, action: Add | Reset | Crash) -> State:
+    if isinstance(action, Crash):
+        raise ZeroDivisionError("a bug in the game")
     if state.winner is not None:
         raise GameOver("The game is over.")
     if isinstance(action, Reset):
@@ -114,7 +124,7 @@ tally: Game[State] = Game(
     id="tally", title="Tally", blurb="Add up to three; reach the target first.",
     min_players=1, max_players=3,
     options=(Option("target", 10, "The total that wins.", minimum=2, maximum=50),),
-    action_type=Add | Reset, setup=setup, apply=apply, view=view, outcome=outcome,
+    action_type=Add | Reset | Crash, setup=setup, apply=apply, view=view, outcome=outcome,
     legal_actions=legal_actions, bot_action=lambda state, player: Add(1), to_act=to_act,
     host_actions=frozenset({"reset"}), asset=asset,
 )
