@@ -9,7 +9,6 @@ import contextlib
 import logging
 import secrets
 import time
-from collections import deque
 from collections.abc import Mapping
 from typing import Any
 
@@ -17,6 +16,8 @@ import rules
 from app.actions import AnyGame, replay
 from app.config import Settings
 from app.decisions import new_room
+from app.guesses import CodeGuesses
+from app.inbound import shown
 from app.protocol import ERRORS, AppError
 from app.pubsub import Notice, PubSub
 from app.rooms import Room
@@ -42,7 +43,8 @@ class Rooms:
         self.instance = secrets.token_hex(6)
         self.notifier = Notifier(pubsub, self.instance)
         self.services = RoomServices(settings, store, self.games, self.notifier)
-        self._misses: dict[str, deque[float]] = {}
+        self.guesses = CodeGuesses(settings.join_misses, settings.join_window_seconds,
+                                   settings.join_miss_delay_seconds)
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self._heartbeat: asyncio.Task[None] | None = None
@@ -123,20 +125,14 @@ class Rooms:
             del self._loading[canonical]
 
     async def lookup(self, code: str, address: str) -> Room:
-        """The room for a request from ``address``; unknown codes count against the address."""
-        misses = self._misses.get(address)
-        now = time.monotonic()
-        if misses is not None:
-            while misses and misses[0] < now - self.settings.join_window_seconds:
-                misses.popleft()
-            if len(misses) >= self.settings.join_misses:
-                raise AppError("too_many_attempts",
-                               "Too many unknown room codes from your address; wait a few "
-                               "minutes and check the code.")
-        room = await self.get(code)
-        if room is None:
-            self._misses.setdefault(address, deque()).append(now)
-            raise AppError("unknown_room", f"There is no room {code.strip().upper()!r}.")
+        """The room for a request from ``address``; unknown codes count against the address
+        and slow its next lookups down (:class:`~app.guesses.CodeGuesses`), but a live
+        room's code is never refused."""
+        async with self.guesses.allow(address):
+            room = await self.get(code)
+            if room is None:
+                self.guesses.missed(address)
+                raise AppError("unknown_room", f"There is no room {shown(code.strip().upper())}.")
         return room
 
     # --- creating -----------------------------------------------------------------------
@@ -221,10 +217,7 @@ class Rooms:
     async def sweep(self, now: float | None = None) -> list[str]:
         """Remove rooms unchanged for ``idle_hours`` with nobody connected; return their codes."""
         cutoff = (time.time() if now is None else now) - self.settings.idle_hours * 3600
-        stale = time.monotonic() - self.settings.join_window_seconds
-        for address, misses in list(self._misses.items()):
-            if not misses or misses[-1] < stale:  # forget addresses that stopped guessing
-                del self._misses[address]
+        self.guesses.forget_stale()  # addresses that stopped guessing
         gone = []
         for room in list(self.rooms.values()):
             if room.record.updated_at < cutoff and not room.connections:

@@ -16,7 +16,6 @@ import httpx
 import pytest
 
 from app.protocol import ERRORS
-from rules import GAMES
 from rules.base import jsonable
 from tests.app.conftest import Phone, Table, http, open_table
 from tests.app.fakegames import FAKE_GAMES
