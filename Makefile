@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: run test test-deps bench bench-load lint clean
+.PHONY: run test test-deps bench bench-load bench-gc fuzz lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,14 @@ bench: $(INSTALLED)
 
 bench-load: $(INSTALLED)
 	$(BIN)/python bench/load.py
+
+# Garbage-collector policies: memory per closed socket and the longest pause (minutes).
+bench-gc: $(INSTALLED)
+	$(BIN)/python bench/gc_sockets.py
+
+# The protocol fuzzer, long: 100,000 hostile and well-formed messages, then its figures.
+fuzz: $(INSTALLED)
+	$(BIN)/python -m tests.app.fuzz --messages 100000
 
 lint: $(INSTALLED)
 	$(BIN)/ruff check rules app tests bench
