@@ -413,6 +413,7 @@ class Fuzzer:
             steps = max(1, _steps(game, PLAYERS[game_id], OPTIONS.get(game_id, {})))
             burst = max(1, int(budget * 0.8 / steps))
             host = "table"
+            first = self.figures.sent
             self.burst(table, phones, tokens, maker, max(1, budget // 10), host, game_id)
             self.step(table, phones, host, {"type": "start"})
             moves = 0
@@ -423,7 +424,8 @@ class Fuzzer:
                           {"type": "make_host", "player": None if host == "table" else "p1"})
                 self.move(table, phones, game)
                 moves += 1
-            self.burst(table, phones, tokens, maker, max(1, budget // 10), host, game_id)
+            rest = max(budget // 10, budget - (self.figures.sent - first))  # the budget, all
+            self.burst(table, phones, tokens, maker, rest, host, game_id)
             if table.room().record.phase != "finished":
                 self.figures.fail(f"{game_id}: the game did not finish")
         finally:
@@ -475,7 +477,9 @@ class Fuzzer:
             version = table.room().version
             answers = self.exchange(table, phones, who, frame)
             self.check(table, frame, who, version, answers)
-            if phones[who].ws.close_code is not None:  # closed as documented: back again
+            if answers and answers[-1]["type"] == "timeout":  # deaf: a failure; start afresh
+                phones[who].close()
+            if phones[who].ws.close_code is not None:  # closed (as documented?): back again
                 phones[who] = _nodelay(Phone(self.server, table.code, tokens[who]))
                 table.phones.append(phones[who])
                 phones[who].wait_state()
