@@ -29,12 +29,12 @@ async def short_gc_pauses(full_every: float, freeze_every: float = 1.0) -> None:
     are moved out of the collector's sight (``gc.freeze``), and collections only walk what is
     newer. Just before each freeze, the objects that are not frozen yet (what the last second
     made and kept) are collected: the cyclic garbage among them is freed instead of frozen.
-    That matters for sockets: every connection leaves a reference cycle (uvicorn's HTTP
-    protocol and its parser, made at the upgrade), and frozen, that cycle and the transport
-    and socket it holds (about 6 KiB) stayed until the next complete collection, ten minutes
-    on, so churning sockets grew memory by gigabytes. Collected within the second, a closed
-    socket leaves nothing (measured: ``bench/gc_sockets.py``); the collection walks only that
-    second's survivors, so it stays short.
+    That matters for sockets: every WebSocket leaves a reference cycle behind at its upgrade
+    (uvicorn's HTTP protocol and its parser), holding the transport and the socket; frozen,
+    it stayed until the next complete collection, ten minutes on, so churning sockets grew
+    memory by several KiB each (issue 12). Collected within the second, a closed socket
+    leaves next to nothing (``bench/gc_sockets.py`` measures it); the collection walks only
+    that second's survivors, so it stays short.
 
     Cyclic garbage among frozen objects (a thing that lived for seconds, then died in a cycle)
     is only found by a complete collection (unfreeze, collect everything): one every
@@ -47,7 +47,8 @@ async def short_gc_pauses(full_every: float, freeze_every: float = 1.0) -> None:
     an action replaces a room's state, views and log entry, all freed by reference counting,
     but at Python's threshold of 700 the collector ran every few actions and walked every one
     of them while they were alive (measured at 1,000 busy rooms: ~75 us of CPU per action, and
-    pauses up to 90 ms in second-generation runs).
+    pauses up to 90 ms in second-generation runs). The hot path makes next to no cyclic garbage
+    (a complete collection after 16,000 actions found a few hundred objects).
     """
     last_full = time.monotonic()
     left = 0  # frozen objects right after the last complete collection

@@ -7,8 +7,9 @@ incoming frame passes the transport's checks here — binary (``bad_message``), 
 
 A handler that meets an exception nobody expected (a bug) answers ``server_error`` to the
 sender and logs one line naming the room and the message type (never the payload, which may
-be what broke it); the socket reads on and the room is as it was (a change is installed only
-after its decision returns). A socket that can no longer send is closed, never left deaf.
+be what broke it); the socket reads on, and the room stays usable (its lock is released, and
+a decision that raised changed nothing). A socket that can no longer send is closed with
+1011, never left deaf.
 """
 
 from __future__ import annotations
@@ -86,7 +87,7 @@ async def handle(room: Room, conn: Connection, text: str, settings: Settings) ->
         log.error("room %s: a %r message failed: %s at %s", room.code, kind,
                   type(exc).__name__, _where(exc))
         conn.error(ref, "server_error", "Something went wrong on the server (it is logged); "
-                                        "nothing changed.")
+                                        "try again.")
 
 
 def _where(exc: BaseException) -> str:
