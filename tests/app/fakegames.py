@@ -3,7 +3,7 @@ action, an asset, and a game whose ``action_type`` is a single class (not a unio
 
 Tally: players take turns adding 1–3 to a shared total; whoever reaches the target wins. Each
 player also holds a private ``secret`` (their seat number squared) that only they may see. The
-host may ``reset`` the total (a table ruling, sent as ``HOST``). ``crash`` is a bug on demand.
+host may ``reset`` the total (a table ruling, sent as ``HOST``). ``crash`` and ``garble`` are bugs on demand.
 """
 
 from __future__ import annotations
@@ -46,12 +46,20 @@ class Crash:
 
 
 @dataclass(frozen=True)
+class Garble:
+    """A bug on demand: the state's text becomes a lone surrogate, which no socket can send."""
+
+    kind: Literal["garble"] = "garble"
+
+
+@dataclass(frozen=True)
 class State:
     players: tuple[PlayerId, ...]
     total: int
     turn: int
     target: int
     winner: PlayerId | None = None
+    said: str = ""
 
 
 @dataclass(frozen=True)
@@ -62,6 +70,7 @@ class View:
     secret: int | None
     your_turn: bool
     allowed: tuple[str, ...]
+    said: str = ""
 
 
 def setup(players: Sequence[PlayerId], seed: int, options: Mapping[str, OptionValue]) -> State:
@@ -70,9 +79,11 @@ def setup(players: Sequence[PlayerId], seed: int, options: Mapping[str, OptionVa
     return State(tuple(players), 0, 0, target)
 
 
-def apply(state: State, player: PlayerId, action: Add | Reset | Crash) -> State:
+def apply(state: State, player: PlayerId, action: Add | Reset | Crash | Garble) -> State:
     if isinstance(action, Crash):
         raise ZeroDivisionError("a bug in the game")
+    if isinstance(action, Garble):
+        return replace(state, said="\ud800")
     if state.winner is not None:
         raise GameOver("The game is over.")
     if isinstance(action, Reset):
@@ -94,7 +105,8 @@ def view(state: State, viewer: PlayerId | None) -> View:
     mine = seat is not None and state.winner is None and seat == state.turn
     return View(state.total, state.target,
                 None if state.winner else state.players[state.turn],
-                (seat + 1) ** 2 if seat is not None else None, mine, ("add",) if mine else ())
+                (seat + 1) ** 2 if seat is not None else None, mine, ("add",) if mine else (),
+                state.said)
 
 
 def outcome(state: State) -> Outcome | None:
@@ -124,7 +136,7 @@ tally: Game[State] = Game(
     id="tally", title="Tally", blurb="Add up to three; reach the target first.",
     min_players=1, max_players=3,
     options=(Option("target", 10, "The total that wins.", minimum=2, maximum=50),),
-    action_type=Add | Reset | Crash, setup=setup, apply=apply, view=view, outcome=outcome,
+    action_type=Add | Reset | Crash | Garble, setup=setup, apply=apply, view=view, outcome=outcome,
     legal_actions=legal_actions, bot_action=lambda state, player: Add(1), to_act=to_act,
     host_actions=frozenset({"reset"}), asset=asset,
 )

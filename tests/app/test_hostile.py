@@ -287,6 +287,25 @@ def test_a_crash_in_a_handler_answers_server_error_and_leaves_the_room_and_socke
         assert phone.wait_version(version + 1)["view"]["total"] == 2
 
 
+def test_a_socket_that_cannot_be_sent_to_is_closed_with_1011_not_left_deaf(
+        serve: Any, tables: list[Table]) -> None:
+    """A bug that makes a state unsendable (here a game whose view holds a lone surrogate)
+    closes the sockets with 1011, so phones reconnect, instead of leaving them open and
+    silent (issue 12, point 2)."""
+    server = serve(games=FAKE_GAMES)
+    table = open_table(server, game="tally", name="Ann")
+    tables.append(table)
+    table.join("Bob")
+    ann, bob = table.seat("p1"), table.seat("p2")
+    ann.send({"type": "start"})
+    for phone in (ann, bob):
+        phone.wait_state(lambda m: m["room"]["phase"] == "playing")
+    ann.send({"type": "action", "id": "g", "action": {"kind": "garble"}})
+    assert ann.closed() == (1011, "server_error")
+    bob.send({"type": "ping"})  # it could not be sent the state either: its next message
+    assert bob.closed() == (1011, "server_error")
+
+
 # --- 7. wrong codes never lock out the right one ---------------------------------------------
 
 def test_other_peoples_wrong_codes_never_lock_out_a_live_room(serve: Any,
