@@ -5,7 +5,8 @@ For each policy it starts the real app in a subprocess (this file with ``--serve
 collection's pause timed by ``gc.callbacks``) and measures
 
 1. **churn**: RSS growth per socket over ``--cycles`` short-lived sockets (open, state, ping,
-   pong, close; 8 at a time), read a few seconds after the last closed;
+   pong, close; 8 at a time), read a few seconds after the last closed, and the growth in
+   objects the collector tracks (frozen or not), which the allocator's habits do not blur;
 2. **long-lived**: RSS growth per socket over rounds of ``--held`` sockets kept open for three
    seconds (long enough to be frozen by the old policy) and then closed, after one such round
    to warm up (memory freed stays with the process, so only growth past that counts);
@@ -36,6 +37,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -91,10 +93,23 @@ def serve(policy: str, port: int) -> None:
                    "median_ms": round(sorted(p)[len(p) // 2] * 1000, 1) if p else 0}
             for kind, p in pauses.items()}
         body["frozen"] = gc.get_freeze_count()
+        body["objects"] = len(gc.get_objects()) + gc.get_freeze_count()
         if reset:
             for p in pauses.values():
                 p.clear()
         return body
+
+    @server.get("/bench/garbage")
+    async def garbage() -> dict[str, int]:
+        """What a complete collection finds unreachable now, by type (then it runs one)."""
+        gc.unfreeze()
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        gc.collect()
+        found = Counter(f"{type(o).__module__}.{type(o).__qualname__}" for o in gc.garbage)
+        gc.garbage.clear()
+        gc.set_debug(0)
+        gc.freeze()
+        return dict(found.most_common(12))
 
     uvicorn.run(server, host="127.0.0.1", port=port, log_level="warning",
                 ws_ping_interval=None)
@@ -224,23 +239,24 @@ async def measure(policy: str, args: argparse.Namespace) -> dict[str, Any]:
             (code,) = await _rooms(server, 1)
             await churn(server, code, 300)  # warm up: imports, caches, allocator arenas
             await asyncio.sleep(3)
-            before = server.rss()
+            before, objects = server.rss(), (await _gc_report(server))["objects"]
             _say(f"{policy}: churn of {args.cycles} sockets")
             await churn(server, code, args.cycles)
             await asyncio.sleep(3)
-            after = server.rss()
+            after, churn_objects = server.rss(), (await _gc_report(server))["objects"] - objects
             churned = (after - before) / args.cycles
             rooms = await _rooms(server, -(-args.held // 60))
             _say(f"{policy}: 1 + {args.rounds} rounds of {len(rooms) * 60} sockets held 3 s")
             for ws in await hold(server, rooms, 60, 3.0):  # warm up: the allocator's high
                 await ws.close()                          # water mark for this many sockets
             await asyncio.sleep(3)
-            long_before = server.rss()
+            long_before, objects = server.rss(), (await _gc_report(server))["objects"]
             for _ in range(args.rounds):
                 for ws in await hold(server, rooms, 60, 3.0):
                     await ws.close()
                 await asyncio.sleep(3)
             long_after = server.rss()
+            held_objects = (await _gc_report(server))["objects"] - objects
             held = (long_after - long_before) / (args.rounds * len(rooms) * 60)
             rooms = await _rooms(server, -(-args.open // 60))
             _say(f"{policy}: opening {len(rooms) * 60} sockets")
@@ -251,7 +267,10 @@ async def measure(policy: str, args: argparse.Namespace) -> dict[str, Any]:
             report = await _gc_report(server)
             for ws in sockets:
                 await ws.close()
+            sockets_held = args.rounds * len(rooms) * 60
             return {"policy": policy, "churn_kib_per_socket": round(churned, 2),
+                    "churn_objects_per_socket": round(churn_objects / args.cycles, 2),
+                    "long_lived_objects_per_socket": round(held_objects / sockets_held, 2),
                     "churn_rss_mb": (round(before / 1024, 1), round(after / 1024, 1)),
                     "long_lived_kib_per_socket": round(held, 2),
                     "long_lived_rss_mb": (round(long_before / 1024, 1),

@@ -3,7 +3,8 @@ action, an asset, and a game whose ``action_type`` is a single class (not a unio
 
 Tally: players take turns adding 1–3 to a shared total; whoever reaches the target wins. Each
 player also holds a private ``secret`` (their seat number squared) that only they may see. The
-host may ``reset`` the total (a table ruling, sent as ``HOST``). ``crash`` and ``garble`` are bugs on demand.
+host may ``reset`` the total (a table ruling, sent as ``HOST``). ``crash`` and ``garble`` are
+bugs on demand.
 """
 
 from __future__ import annotations

@@ -6,7 +6,8 @@ For each game a room is opened by a table screen (the table host) with people se
 phone, the table and a spectator are connected. The fuzzer sends bursts of messages from
 random senders in the lobby, between every move of a whole game (moves are the bots' choices,
 sent by the player due; the host role goes back and forth between the table and a seat on
-every move, so both kinds of host are fuzzed in every phase) and after the end. Each message
+every move, so both kinds of host are fuzzed in every phase) and after the end, then again
+after a rematch while the game's share of messages lasts. Each message
 is followed by a marker (an unknown type with a fresh id) and must get **exactly one answer**
 before the marker's: a state, a pong, an error with a documented code (the error table's or a
 rule's), or a documented close code, within ``answer_within`` seconds. After a refusal the
@@ -70,6 +71,8 @@ CLOSE_CODES = {ERRORS["too_big"].close}
 #: People seated per game, and options that keep a whole game short.
 PLAYERS = {"qwirkle": 2, "dixit": 3, "encore": 2, "hues": 3}
 OPTIONS: dict[str, dict[str, Any]] = {"dixit": {"end": "turns", "turns_each": 1}}
+#: At most this many messages between two moves (more budget: more games, by rematch).
+MOST_PER_MOVE = 40
 
 HOSTILE_STRINGS = [
     "", " ", "x" * 300, "moon \ud800 light", "\udfff", "\ud83d", "\u0000\u0001 \u0000\u0001 x",
@@ -399,6 +402,8 @@ class Fuzzer:
         return figures
 
     def play(self, game_id: str, budget: int) -> None:
+        """The lobby, then whole games (rematches while budget is left), each move and the
+        end under fire."""
         game = GAMES[game_id]
         table = open_table(self.server, game=game_id, name=None, options=OPTIONS.get(game_id))
         self.synced = {}
@@ -411,23 +416,32 @@ class Fuzzer:
             tokens = {**table.tokens, "table": table.host_token, "spectator": None}
             maker = Maker(self.rng, game)
             steps = max(1, _steps(game, PLAYERS[game_id], OPTIONS.get(game_id, {})))
-            burst = max(1, int(budget * 0.8 / steps))
+            per_move = min(MOST_PER_MOVE, max(1, int(budget * 0.8 / steps)))
+            end = self.figures.sent + budget
+
+            def left(most: int) -> int:
+                return max(0, min(most, end - self.figures.sent))
+
             host = "table"
-            first = self.figures.sent
-            self.burst(table, phones, tokens, maker, max(1, budget // 10), host, game_id)
-            self.step(table, phones, host, {"type": "start"})
-            moves = 0
-            while table.room().record.phase == "playing" and moves < 2000:
-                self.burst(table, phones, tokens, maker, burst, host, game_id)
-                host = "p1" if host == "table" else "table"
-                self.step(table, phones, "p1" if host == "table" else "table",
-                          {"type": "make_host", "player": None if host == "table" else "p1"})
-                self.move(table, phones, game)
-                moves += 1
-            rest = max(budget // 10, budget - (self.figures.sent - first))  # the budget, all
-            self.burst(table, phones, tokens, maker, rest, host, game_id)
-            if table.room().record.phase != "finished":
-                self.figures.fail(f"{game_id}: the game did not finish")
+            self.burst(table, phones, tokens, maker, max(1, left(budget // 10)), host)
+            opening = {"type": "start"}
+            while True:
+                self.step(table, phones, host, opening)
+                moves = 0
+                while table.room().record.phase == "playing" and moves < 2000:
+                    self.burst(table, phones, tokens, maker, left(per_move), host)
+                    host = "p1" if host == "table" else "table"
+                    self.step(table, phones, "p1" if host == "table" else "table",
+                              {"type": "make_host", "player": None if host == "table" else "p1"})
+                    self.move(table, phones, game)
+                    moves += 1
+                if table.room().record.phase != "finished":
+                    self.figures.fail(f"{game_id}: the game did not finish")
+                    return
+                self.burst(table, phones, tokens, maker, max(10, left(budget // 20)), host)
+                if not left(1):
+                    return
+                opening = {"type": "rematch"}
         finally:
             table.close()
 
@@ -449,7 +463,7 @@ class Fuzzer:
             self.figures.fail(f"step {message} by {who} was answered {answers}")
 
     def burst(self, table: Table, phones: dict[str, Phone], tokens: dict[str, str | None],
-              maker: Maker, n: int, host: str, game_id: str) -> None:
+              maker: Maker, n: int, host: str) -> None:
         figures = self.figures
         room = table.room()
         state = table.truth()
@@ -459,9 +473,6 @@ class Fuzzer:
             for player in players:
                 samples += [jsonable(a) for a in room.game.legal_actions(state, player)[:20]]
         maker.learn(samples, players)
-        phase = room.record.phase
-        inner = getattr(state, "phase", None) if phase == "playing" else None
-        label = f"{game_id}/{phase}" + (f"/{inner}" if isinstance(inner, str) else "")
         senders = sorted(phones)
         for _ in range(n):
             who = self.rng.choice(senders)
@@ -473,7 +484,7 @@ class Fuzzer:
             if steering(decoded, who == host):
                 frame = json.dumps({**decoded, "zz": 1})  # refused: the fuzzer keeps course
             figures.sent += 1
-            figures.phases[label] += 1
+            figures.phases[_phase(room)] += 1
             version = table.room().version
             answers = self.exchange(table, phones, who, frame)
             self.check(table, frame, who, version, answers)
@@ -558,6 +569,13 @@ class Fuzzer:
         else:
             figures.answers[str(kind)] += 1
             figures.fail(f"{who}: {shown} got {answer}")
+
+
+def _phase(room: Any) -> str:
+    """``game/room phase[/the game's own phase]``, read as the room is now (for the figures)."""
+    phase = room.record.phase
+    inner = getattr(room.state, "phase", None) if phase == "playing" else None
+    return f"{room.record.game}/{phase}" + (f"/{inner}" if isinstance(inner, str) else "")
 
 
 def _steps(game: Game[Any], players: int, options: dict[str, Any]) -> int:
