@@ -15,12 +15,41 @@ from collections.abc import AsyncIterator
 #: New container objects (net of those freed) between two young-generation collections, in
 #: place of Python's 700. See :func:`short_gc_pauses`.
 YOUNG_COLLECTION_THRESHOLD = 50_000
-#: A complete collection also runs once the frozen objects have grown this many times over
-#: what the last one left (see :func:`short_gc_pauses`).
-FROZEN_GROWTH = 2.0
+#: Seconds between freezes (see :func:`short_gc_pauses`).
+FREEZE_EVERY = 1.0
+#: A complete collection also runs once this many sockets that lived long enough to be
+#: frozen have closed since the last one (or as many as are open now, if more).
+CLOSED_FLOOR = 1000
 
 
-async def short_gc_pauses(full_every: float, freeze_every: float = 1.0) -> None:
+class SocketTally:
+    """Sockets open now, and those closed since the last complete collection after living
+    long enough to be frozen (each leaves garbage only a complete collection frees)."""
+
+    __slots__ = ("open", "closed_frozen")
+
+    def __init__(self) -> None:
+        self.open = 0
+        self.closed_frozen = 0
+
+    def opened(self) -> None:
+        self.open += 1
+
+    def closed(self, lived: float) -> None:
+        self.open -= 1
+        if lived >= FREEZE_EVERY:
+            self.closed_frozen += 1
+
+    def due(self) -> bool:
+        """Whether the garbage of closed sockets calls for a complete collection."""
+        return self.closed_frozen >= max(CLOSED_FLOOR, self.open)
+
+
+#: The process's sockets (``app/routes/ws.py`` counts them; one process, one collector).
+SOCKETS = SocketTally()
+
+
+async def short_gc_pauses(full_every: float, freeze_every: float = FREEZE_EVERY) -> None:
     """Keep Python's garbage collections from stalling every socket at once, and from costing
     CPU on every action, without letting garbage pile up.
 
@@ -37,11 +66,13 @@ async def short_gc_pauses(full_every: float, freeze_every: float = 1.0) -> None:
     that second's survivors, so it stays short.
 
     Cyclic garbage among frozen objects (a thing that lived for seconds, then died in a cycle)
-    is only found by a complete collection (unfreeze, collect everything): one every
-    ``full_every`` seconds, and one whenever the frozen objects have grown
-    :data:`FROZEN_GROWTH` times over what the last one left, so such garbage can never
-    outgrow the live objects for long (one longer pause, rarely; its cost is shared out over
-    the growth that called for it).
+    is only found by a complete collection (unfreeze, collect everything). A socket that was
+    open for more than a second leaves such garbage when it closes (about 36 KiB, its
+    buffers held by a dozen frozen objects; ``bench/gc_sockets.py``), so a complete
+    collection runs every ``full_every`` seconds and also once as many such sockets have
+    closed as are open (at least :data:`CLOSED_FLOOR`, :class:`SocketTally`): their garbage
+    never outgrows the memory of the sockets alive, and the longer pause comes at most once
+    per that many closes, its cost shared out over them.
 
     Young collections are triggered by growth, not churn (:data:`YOUNG_COLLECTION_THRESHOLD`):
     an action replaces a room's state, views and log entry, all freed by reference counting,
@@ -51,20 +82,16 @@ async def short_gc_pauses(full_every: float, freeze_every: float = 1.0) -> None:
     (a complete collection after 16,000 actions found a few hundred objects).
     """
     last_full = time.monotonic()
-    left = 0  # frozen objects right after the last complete collection
     while True:
         await asyncio.sleep(freeze_every)
-        frozen = gc.get_freeze_count()
-        if time.monotonic() - last_full >= full_every or (left and frozen >= FROZEN_GROWTH * left):
+        if SOCKETS.due() or time.monotonic() - last_full >= full_every:
             gc.unfreeze()
             gc.collect()
             last_full = time.monotonic()
-            left = 0
+            SOCKETS.closed_frozen = 0
         else:
             gc.collect()  # only what is not frozen: this second's survivors
         gc.freeze()
-        if not left:
-            left = gc.get_freeze_count()
 
 
 @contextlib.asynccontextmanager

@@ -10,16 +10,17 @@ collection's pause timed by ``gc.callbacks``) and measures
 2. **long-lived**: RSS growth per socket over rounds of ``--held`` sockets kept open for three
    seconds (long enough to be frozen by the old policy) and then closed, after one such round
    to warm up (memory freed stays with the process, so only growth past that counts);
-3. **pause**: with ``--open`` sockets open (60 per room) and a trickle of pings, the longest
-   collection pause by generation over ``--hold`` seconds, which cover at least one complete
-   collection (``GAMENIGHT_GC_FULL_MINUTES`` is set to ``--full-seconds`` / 60 for every
-   policy).
+3. **pause**: with ``--open`` sockets open (60 per room) and a trickle of pings, every
+   collection's pause over ``--hold`` seconds, and then one complete collection timed on
+   demand (``/bench/complete``: what the policy runs every ``GAMENIGHT_GC_FULL_MINUTES``,
+   set to ``--full-seconds`` / 60 for every policy, ten minutes as in the app).
 
 Pauses are reported by kind: ``young`` (generations 0 and 1), ``unfrozen`` (generation 2 while
 objects are frozen: only what is not) and ``complete`` (every object: nothing frozen).
 
-Policies: ``old`` (freeze every second, unfreeze and collect everything every full period),
-``new`` (app/gc_policy.py as it is), ``python`` (Python's defaults). Usage::
+Policies: ``old`` (freeze every second, unfreeze and collect everything every full period;
+httptools), ``new`` (app/gc_policy.py as it is; h11, as ``python -m app`` runs now),
+``python`` (Python's defaults; h11). Usage::
 
     .venv/bin/python bench/gc_sockets.py                  # old and new, 5,000 / 6,000 sockets
     .venv/bin/python bench/gc_sockets.py --policy python --cycles 1000 --open 1000
@@ -99,6 +100,27 @@ def serve(policy: str, port: int) -> None:
                 p.clear()
         return body
 
+    @server.get("/bench/complete")
+    async def complete() -> dict[str, float]:
+        """One complete collection, as the policy runs it every GAMENIGHT_GC_FULL_MINUTES."""
+        started = time.perf_counter()
+        gc.unfreeze()
+        gc.collect()
+        if policy != "python":
+            gc.freeze()
+        return {"ms": round((time.perf_counter() - started) * 1000, 1)}
+
+    @server.get("/bench/census")
+    async def census() -> dict[str, int]:
+        """Every object the collector tracks, by type (after a complete collection)."""
+        gc.unfreeze()
+        gc.collect()
+        found = Counter(f"{type(o).__module__}.{type(o).__qualname__}"
+                        for o in gc.get_objects())
+        if policy != "python":
+            gc.freeze()
+        return dict(found)
+
     @server.get("/bench/garbage")
     async def garbage() -> dict[str, int]:
         """What a complete collection finds unreachable now, by type (then it runs one)."""
@@ -111,8 +133,10 @@ def serve(policy: str, port: int) -> None:
         gc.freeze()
         return dict(found.most_common(12))
 
+    # The HTTP parser is part of the policy: python -m app uses h11 (app/__main__.py), whose
+    # protocol leaves no cycle per socket; it used httptools, whose protocol does.
     uvicorn.run(server, host="127.0.0.1", port=port, log_level="warning",
-                ws_ping_interval=None)
+                ws_ping_interval=None, http="httptools" if policy == "old" else "h11")
 
 
 def _rss_kib(pid: int) -> int:
@@ -219,6 +243,14 @@ async def trickle(sockets: list[Any], seconds: float, every: float = 0.002) -> N
         await asyncio.sleep(every)
 
 
+async def _get(server: Server, path: str) -> dict[str, Any]:
+    import httpx
+
+    async with httpx.AsyncClient(base_url=server.url, timeout=60) as client:
+        body: dict[str, Any] = (await client.get(path)).json()
+        return body
+
+
 async def _gc_report(server: Server, reset: bool = False) -> dict[str, Any]:
     import httpx
 
@@ -251,11 +283,24 @@ async def measure(policy: str, args: argparse.Namespace) -> dict[str, Any]:
                 await ws.close()                          # water mark for this many sockets
             await asyncio.sleep(3)
             long_before, objects = server.rss(), (await _gc_report(server))["objects"]
+            by_round = []
+            last: Counter[str] = Counter()
             for _ in range(args.rounds):
                 for ws in await hold(server, rooms, 60, 3.0):
                     await ws.close()
                 await asyncio.sleep(3)
+                by_round.append(round(server.rss() / 1024, 1))
+                if args.verbose:
+                    report = await _gc_report(server)
+                    _say(f"round: rss {by_round[-1]} MB, frozen {report['frozen']}, "
+                         f"objects {report['objects']}")
+                    now = Counter(await _get(server, "/bench/census"))
+                    if by_round[1:]:
+                        _say(f"grown: {(now - last).most_common(15)}")
+                    last = now
             long_after = server.rss()
+            if args.verbose:
+                _say(f"unreachable now: {await _get(server, '/bench/garbage')}")
             held_objects = (await _gc_report(server))["objects"] - objects
             held = (long_after - long_before) / (args.rounds * len(rooms) * 60)
             rooms = await _rooms(server, -(-args.open // 60))
@@ -265,6 +310,7 @@ async def measure(policy: str, args: argparse.Namespace) -> dict[str, Any]:
             await _gc_report(server, reset=True)
             await trickle(sockets, args.hold)
             report = await _gc_report(server)
+            report["complete_ms"] = (await _get(server, "/bench/complete"))["ms"]
             for ws in sockets:
                 await ws.close()
             sockets_held = args.rounds * len(rooms) * 60
@@ -273,8 +319,7 @@ async def measure(policy: str, args: argparse.Namespace) -> dict[str, Any]:
                     "long_lived_objects_per_socket": round(held_objects / sockets_held, 2),
                     "churn_rss_mb": (round(before / 1024, 1), round(after / 1024, 1)),
                     "long_lived_kib_per_socket": round(held, 2),
-                    "long_lived_rss_mb": (round(long_before / 1024, 1),
-                                          round(long_after / 1024, 1)),
+                    "long_lived_rss_mb": (round(long_before / 1024, 1), *by_round),
                     "open_sockets": len(sockets), "pauses": report}
         finally:
             server.stop()
@@ -291,7 +336,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--open", type=int, default=6000)
     parser.add_argument("--hold", type=float, default=25.0)
-    parser.add_argument("--full-seconds", type=float, default=20.0)
+    parser.add_argument("--full-seconds", type=float, default=600.0)
+    parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args()
     if args.serve:
         serve(args.serve, args.port)

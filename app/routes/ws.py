@@ -26,6 +26,7 @@ from app import commands, inbound
 from app.config import Settings
 from app.connection import Connection
 from app.deps import SettingsDep, SocketRoomDep
+from app.gc_policy import SOCKETS
 from app.protocol import ERRORS, AppError
 from app.rooms import Room
 from rules.base import RuleError
@@ -43,6 +44,8 @@ async def play(websocket: WebSocket, room: SocketRoomDep, settings: SettingsDep,
     except AppError as exc:
         await websocket.close(ERRORS[exc.code].close or 1008, exc.code)
         return
+    opened = time.monotonic()
+    SOCKETS.opened()
     try:
         while not conn.closing:  # closing: closed by us, or a send failed (never left deaf)
             message = await websocket.receive()
@@ -63,6 +66,7 @@ async def play(websocket: WebSocket, room: SocketRoomDep, settings: SettingsDep,
         log.exception("socket of room %s failed", room.code)
         conn.close(ERRORS["server_error"].close or 1011, "server_error")
     finally:
+        SOCKETS.closed(time.monotonic() - opened)
         await room.detach(conn)
         if (websocket.client_state == WebSocketState.CONNECTED
                 and websocket.application_state == WebSocketState.CONNECTED):
