@@ -11,7 +11,7 @@ import httpx
 from fastapi.testclient import TestClient
 
 from app.config import Settings
-from app.gc_policy import YOUNG_COLLECTION_THRESHOLD
+from app.gc_policy import YOUNG_COLLECTION_THRESHOLD, SocketTally
 from app.main import create_app
 from tests.app.conftest import AppProcess, Phone
 
@@ -68,3 +68,17 @@ def test_closed_sockets_leave_next_to_no_memory_behind(tmp_path: Path) -> None:
         assert grown / cycles < 4, f"{grown / cycles:.1f} KiB per socket"
     finally:
         server.kill()
+
+
+def test_a_complete_collection_is_due_once_as_many_long_lived_sockets_closed_as_are_open(
+) -> None:
+    tally = SocketTally()
+    for _ in range(3000):
+        tally.opened()
+    for _ in range(999):
+        tally.closed(lived=0.2)  # short-lived: collected before any freeze, not counted
+    for _ in range(1000):
+        tally.closed(lived=30.0)
+    assert tally.open == 1001 and tally.closed_frozen == 1000 and not tally.due()
+    tally.closed(lived=30.0)
+    assert tally.due()  # 1,001 closed, 1,000 open
