@@ -7,7 +7,8 @@ BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: run test test-layout test-deps bench bench-load bench-scale cluster lint clean
+.PHONY: run test test-layout test-deps bench bench-load bench-scale bench-gc fuzz cluster lint \
+	clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -59,6 +60,14 @@ bench-load: $(INSTALLED)
 # 1, 2 and 3 instances behind HAProxy with Redis: CPU per move, saturated rate, start-up.
 bench-scale: $(INSTALLED) test-deps
 	$(BIN)/python bench/scale.py
+
+# Garbage-collector policies: memory per closed socket and the longest pause (minutes).
+bench-gc: $(INSTALLED)
+	$(BIN)/python bench/gc_sockets.py
+
+# The protocol fuzzer, long: 100,000 hostile and well-formed messages, then its figures.
+fuzz: $(INSTALLED)
+	$(BIN)/python -m tests.app.fuzz --messages 100000
 
 lint: $(INSTALLED)
 	$(BIN)/ruff check rules app tests bench

@@ -33,7 +33,11 @@ def main() -> None:
         print(f"gamenight: phones on the same Wi-Fi open http://{lan}:{port}/", flush=True)
     print(f"gamenight: API documentation at http://localhost:{port}/docs", flush=True)
     uvicorn.run(
-        app, host=settings.host, port=port, log_level=settings.log_level,
+        # h11, not httptools: httptools' parser and uvicorn's protocol hold each other, so
+        # every WebSocket left that cycle (with its transport and socket) to the collector
+        # at its upgrade, and with objects frozen every second some of it stayed for minutes
+        # (issue 12; bench/gc_sockets.py). h11 leaves none.
+        app, host=settings.host, port=port, log_level=settings.log_level, http="h11",
         ws_max_size=settings.max_message_bytes, ws_per_message_deflate=settings.ws_deflate,
         ws_ping_interval=settings.ws_ping_seconds or None, ws_ping_timeout=20,
         proxy_headers=True, forwarded_allow_ips=settings.trusted_proxies,

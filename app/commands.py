@@ -8,7 +8,6 @@ for no model, fails at start-up, not at the first message of that type).
 
 from __future__ import annotations
 
-import contextlib
 import time
 from collections.abc import Awaitable, Callable
 from functools import partial
@@ -66,9 +65,13 @@ async def act(room: Room, conn: Connection, message: ActionMessage) -> None:
         room.snapshot(conn, message.id)
 
 
-async def _quietly(room: Room, decide: decisions.Decide) -> None:
-    with contextlib.suppress(NoChange):
+async def _quietly(room: Room, conn: Connection, decide: decisions.Decide) -> None:
+    """Change the room; when there is nothing to change, answer with the room as it is (every
+    message gets an answer)."""
+    try:
         await room.mutate(decide)
+    except NoChange:
+        room.snapshot(conn)
 
 
 @handles(StartMessage)
@@ -109,8 +112,8 @@ async def set_options(room: Room, conn: Connection, message: SetOptionsMessage) 
 @handles(SetGameMessage)
 async def set_game(room: Room, conn: Connection, message: SetGameMessage) -> None:
     game = room.services.game_named(message.game)
-    await _quietly(room, partial(decisions.set_game, sender=conn.sender, game=game,
-                                 now=time.time()))
+    await _quietly(room, conn, partial(decisions.set_game, sender=conn.sender, game=game,
+                                       now=time.time()))
 
 
 @handles(EndGameMessage)
@@ -120,8 +123,8 @@ async def end_game(room: Room, conn: Connection, message: EndGameMessage) -> Non
 
 @handles(SeatBotMessage)
 async def seat_bot(room: Room, conn: Connection, message: SeatBotMessage) -> None:
-    await _quietly(room, partial(decisions.seat_bot, sender=conn.sender, player=message.player,
-                                 bot=message.bot, now=time.time()))
+    await _quietly(room, conn, partial(decisions.seat_bot, sender=conn.sender,
+                                       player=message.player, bot=message.bot, now=time.time()))
 
 
 @handles(PingMessage)

@@ -42,9 +42,15 @@ class Settings(BaseSettings):
     rooms_per_address: int = Field(default=20, ge=1,
                                    description="Live rooms one client address may have created.")
     join_misses: int = Field(default=20, ge=1,
-                             description="Lookups of unknown room codes allowed per address per "
-                                         "window before 429 too_many_attempts.")
+                             description="Lookups of unknown room codes one address may make "
+                                         "per window at full speed; beyond, each miss makes "
+                                         "its next lookup wait (a live room's code is never "
+                                         "refused).")
     join_window_seconds: float = Field(default=600, gt=0, description="Window for join_misses.")
+    join_miss_delay_seconds: float = Field(default=30, gt=0,
+                                           description="Longest wait after a miss beyond "
+                                                       "join_misses (the first waits 1/32 of "
+                                                       "it, doubling with each miss).")
     connections_per_room: int = Field(default=64, ge=1,
                                       description="Sockets one room accepts at once.")
     ws_deflate: bool = Field(default=False,

@@ -43,10 +43,15 @@ class ErrorKind:
 #: Every error the app itself raises. Rule refusals add the game's own codes (``not_your_turn``,
 #: ``tile_not_in_hand``…), sent as WebSocket error messages, never closing the socket.
 ERRORS: dict[str, ErrorKind] = {
-    "bad_message": ErrorKind(None, None, "Not JSON, not an object, binary, or a malformed "
-                                         "envelope; the socket stays open."),
-    "unknown_type": ErrorKind(None, None, "A message type the server does not know."),
-    "bad_action": ErrorKind(None, None, "The action is not one of the game's action shapes."),
+    "bad_message": ErrorKind(400, None, "Not JSON (NaN and Infinity are not), not UTF-8, a "
+                                        "lone surrogate, nested deeper than 32, a number "
+                                        "beyond ±2^53, a control or format character in a "
+                                        "text, not an object, binary, or a malformed envelope; "
+                                        "the socket stays open (HTTP: a body like that)."),
+    "unknown_type": ErrorKind(None, None, "A message type the server does not know (or a "
+                                          "type that is not a string)."),
+    "bad_action": ErrorKind(None, None, "The action is not one of the game's action shapes "
+                                        "(or its kind is not a string)."),
     "text_too_long": ErrorKind(None, None, "A text inside an action is longer than max_text."),
     "rate_limited": ErrorKind(None, None, "More messages per second than allowed; the message "
                                           "was dropped (resend it with the same id)."),
@@ -68,12 +73,19 @@ ERRORS: dict[str, ErrorKind] = {
     "bad_token": ErrorKind(None, 1008, "The token names no seat of this room (or was revoked)."),
     "kicked": ErrorKind(None, 1008, "The host removed this seat."),
     "unknown_room": ErrorKind(404, 1008, "No live room has this code."),
-    "too_many_attempts": ErrorKind(429, 1008, "Too many lookups of unknown codes from this "
-                                              "address; wait and retry."),
-    "too_big": ErrorKind(None, 1009, "A message larger than max_message_bytes."),
+    "too_many_attempts": ErrorKind(429, 1008, "More than 64 lookups from one address waiting "
+                                              "at once (a flood: beyond join_misses unknown "
+                                              "codes, each miss makes the address's next "
+                                              "lookup wait instead of refusing it)."),
+    "too_big": ErrorKind(413, 1009, "A message (or HTTP body) larger than max_message_bytes."),
     "crowded": ErrorKind(None, 1013, "The room has as many sockets as it accepts."),
     "room_closed": ErrorKind(None, 1001, "The room was removed (idle) or the server stops."),
-    "server_error": ErrorKind(500, 1011, "A bug; it is logged."),
+    "server_error": ErrorKind(500, 1011, "A bug; it is logged. On a socket an error message "
+                                         "(the socket stays open and nothing changed); 1011 "
+                                         "only when the socket itself failed."),
+    "not_found": ErrorKind(404, None, "An HTTP path the server does not have."),
+    "bad_request": ErrorKind(None, None, "Another refusal by the HTTP layer (405: a method the "
+                                         "path does not take); the status says which."),
     "unknown_asset": ErrorKind(404, None, "The game has no file of this name."),
     "unknown_game": ErrorKind(422, None, "No registered game has this id."),
     "bad_name": ErrorKind(422, None, "A name that is empty, too long or has control characters."),

@@ -20,7 +20,6 @@ import contextlib
 import logging
 import secrets
 import time
-from collections import deque
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
@@ -29,6 +28,8 @@ from app.actions import AnyGame
 from app.config import Settings
 from app.decisions import new_room
 from app.feed import Changed, ChangeFeed, NoFeed
+from app.guesses import CodeGuesses
+from app.inbound import shown
 from app.leases import Holders, Leases, LocalLeases, NoHolders
 from app.metrics import Metrics
 from app.protocol import AppError
@@ -64,7 +65,8 @@ class Rooms:
                                      leases or LocalLeases(), self.metrics)
         self.metrics.watch(lambda: len(self.rooms),
                            lambda: sum(len(r.connections) for r in self.rooms.values()))
-        self._misses: dict[str, deque[float]] = {}
+        self.guesses = CodeGuesses(settings.join_misses, settings.join_window_seconds,
+                                   settings.join_miss_delay_seconds)
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         #: The newest change heard for each room being loaded (applied once it is).
         self._heard_while_loading: dict[str, Changed] = {}
@@ -158,23 +160,17 @@ class Rooms:
         return room
 
     async def lookup(self, code: str, address: str) -> Room:
-        """The room for a request from ``address``; unknown codes count against the address."""
-        misses = self._misses.get(address)
-        now = time.monotonic()
-        if misses is not None:
-            while misses and misses[0] < now - self.settings.join_window_seconds:
-                misses.popleft()
-            if len(misses) >= self.settings.join_misses:
-                raise AppError("too_many_attempts",
-                               "Too many unknown room codes from your address; wait a few "
-                               "minutes and check the code.")
-        try:
-            room = await self.get(code)
-        except StoreUnavailable as exc:
-            raise unavailable(exc) from None
-        if room is None:
-            self._misses.setdefault(address, deque()).append(now)
-            raise AppError("unknown_room", f"There is no room {code.strip().upper()!r}.")
+        """The room for a request from ``address``; unknown codes count against the address
+        and slow its next lookups down (:class:`~app.guesses.CodeGuesses`), but a live
+        room's code is never refused."""
+        async with self.guesses.allow(address):
+            try:
+                room = await self.get(code)
+            except StoreUnavailable as exc:
+                raise unavailable(exc) from None
+            if room is None:
+                self.guesses.missed(address)
+                raise AppError("unknown_room", f"There is no room {shown(code.strip().upper())}.")
         return room
 
     # --- creating -------------------------------------------------------------------------
@@ -302,10 +298,7 @@ class Rooms:
         """Remove from the store (and memory) the rooms unchanged for ``idle_hours`` that no
         socket is watching on any instance; return their codes."""
         cutoff = (time.time() if now is None else now) - self.settings.idle_hours * 3600
-        stale = time.monotonic() - self.settings.join_window_seconds
-        for address, misses in list(self._misses.items()):
-            if not misses or misses[-1] < stale:  # forget addresses that stopped guessing
-                del self._misses[address]
+        self.guesses.forget_stale()  # addresses that stopped guessing
         idle = await self.store.idle(cutoff)
         held = await self.holders.held(idle)
         gone = []

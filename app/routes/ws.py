@@ -4,19 +4,29 @@ On connect the socket gets its full state; after that every change pushes a new 
 incoming frame passes the transport's checks here — binary (``bad_message``), size (close
 1009), rate (``rate_limited``) — then :mod:`app.inbound` reads it into a message model, and
 :mod:`app.commands` does it. Every refusal (app or rule code) goes back to this socket only.
+
+A handler that meets an exception nobody expected (a bug) answers ``server_error`` to the
+sender and logs one line naming the room and the message type (never the payload, which may
+be what broke it); the socket reads on, and the room stays usable (its lock is released, and
+a decision that raised changed nothing). A socket that can no longer send is closed with
+1011, never left deaf.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
 import time
 
 from fastapi import APIRouter, WebSocket
+from starlette.websockets import WebSocketState
 
 from app import commands, inbound
 from app.config import Settings
 from app.connection import Connection
 from app.deps import SettingsDep, SocketRoomDep
+from app.gc_policy import SOCKETS
 from app.protocol import ERRORS, AppError
 from app.rooms import Room
 from rules.base import RuleError
@@ -34,8 +44,10 @@ async def play(websocket: WebSocket, room: SocketRoomDep, settings: SettingsDep,
     except AppError as exc:
         await websocket.close(ERRORS[exc.code].close or 1008, exc.code)
         return
+    opened = time.monotonic()
+    SOCKETS.opened()
     try:
-        while True:
+        while not conn.closing:  # closing: closed by us, or a send failed (never left deaf)
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
@@ -54,18 +66,42 @@ async def play(websocket: WebSocket, room: SocketRoomDep, settings: SettingsDep,
         log.exception("socket of room %s failed", room.code)
         conn.close(ERRORS["server_error"].close or 1011, "server_error")
     finally:
+        SOCKETS.closed(time.monotonic() - opened)
         await room.detach(conn)
+        if (websocket.client_state == WebSocketState.CONNECTED
+                and websocket.application_state == WebSocketState.CONNECTED):
+            with contextlib.suppress(Exception):  # a send failed: say so instead of going deaf
+                await websocket.close(ERRORS["server_error"].close or 1011, "server_error")
 
 
 async def handle(room: Room, conn: Connection, text: str, settings: Settings) -> None:
-    """Read one message and do it; every refusal becomes an error message to ``conn``."""
+    """Read one message and do it; every refusal becomes an error message to ``conn``, and
+    so does a bug (``server_error``, logged in one line)."""
     ref = None
+    kind = None
     try:
         data = inbound.decode(text)
         ref = inbound.ref_of(data)
-        await commands.run(room, conn, inbound.read(data, len(text), settings.max_text))
+        message = inbound.read(data, len(text), settings.max_text)
+        kind = data["type"]
+        await commands.run(room, conn, message)
     except (AppError, RuleError) as exc:
         conn.error(ref, exc.code, exc.message)
+    except Exception as exc:
+        log.error("room %s: a %r message failed: %s at %s", room.code, kind,
+                  type(exc).__name__, _where(exc))
+        conn.error(ref, "server_error", "Something went wrong on the server (it is logged); "
+                                        "try again.")
+
+
+def _where(exc: BaseException) -> str:
+    """The file and line an exception was raised at (a log line names no payload)."""
+    tb = exc.__traceback__
+    if tb is None:
+        return "an unknown place"
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    return f"{os.path.basename(tb.tb_frame.f_code.co_filename)}:{tb.tb_lineno}"
 
 
 def _too_big(text: str, limit: int) -> bool:

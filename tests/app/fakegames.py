@@ -38,6 +38,21 @@ class Reset:
 
 
 @dataclass(frozen=True)
+class Crash:
+    """A bug on demand: applying it raises what no rule raises (tests of the crash path)."""
+
+    note: str = ""
+    kind: Literal["crash"] = "crash"
+
+
+@dataclass(frozen=True)
+class Garble:
+    """A bug on demand: the state's text becomes a lone surrogate, which no socket can send."""
+
+    kind: Literal["garble"] = "garble"
+
+
+@dataclass(frozen=True)
 class Options:
     target: int = option(10, "The total that wins.", minimum=2, maximum=50)
 
@@ -57,6 +72,7 @@ class State:
     turn: int
     target: int
     winner: PlayerId | None = None
+    said: str = ""
 
 
 @dataclass(frozen=True)
@@ -67,13 +83,21 @@ class View:
     secret: int | None
     your_turn: bool
     allowed: tuple[str, ...]
+    said: str = ""
 
 
 def setup(players: Sequence[PlayerId], seed: int, options: Options | ClickerOptions) -> State:
     return State(tuple(players), 0, 0, options.target)
 
 
-def apply(state: State, player: PlayerId, action: Add | Reset) -> State:
+TallyAction = Add | Reset | Crash | Garble
+
+
+def apply(state: State, player: PlayerId, action: TallyAction) -> State:
+    if isinstance(action, Crash):
+        raise ZeroDivisionError("a bug in the game")
+    if isinstance(action, Garble):
+        return replace(state, said="\ud800")
     if state.winner is not None:
         raise GameOver("The game is over.")
     if isinstance(action, Reset):
@@ -95,7 +119,8 @@ def view(state: State, viewer: PlayerId | None) -> View:
     mine = seat is not None and state.winner is None and seat == state.turn
     return View(state.total, state.target,
                 None if state.winner else state.players[state.turn],
-                (seat + 1) ** 2 if seat is not None else None, mine, ("add",) if mine else ())
+                (seat + 1) ** 2 if seat is not None else None, mine, ("add",) if mine else (),
+                state.said)
 
 
 def outcome(state: State) -> Outcome[Reason] | None:
@@ -121,9 +146,10 @@ def asset(name: str) -> Asset | None:
     return None
 
 
-tally: Game[State, Add | Reset, View, Options, Reason] = Game(
+tally: Game[State, TallyAction, View, Options, Reason] = Game(
     id="tally", title="Tally", blurb="Add up to three; reach the target first.",
-    min_players=1, max_players=3, options_type=Options, actions=(Add, Reset),
+    min_players=1, max_players=3, options_type=Options,
+    actions=(Add, Reset, Crash, Garble),
     reasons=get_args(Reason), setup=setup, apply=apply, view=view, outcome=outcome,
     legal_actions=legal_actions, bot_action=lambda state, player: Add(1), to_act=to_act,
     host_actions=frozenset({"reset"}), asset=asset,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import pytest
@@ -138,18 +139,19 @@ def test_unknown_rooms_are_404(serve: Any) -> None:
     assert reply.status_code == 404 and reply.json()["code"] == "unknown_room"
 
 
-def test_guessing_codes_is_cut_off_with_429_even_for_a_real_code(serve: Any) -> None:
-    server = serve(join_misses=5)
+def test_guessing_codes_beyond_the_budget_is_slowed_down_but_a_real_code_gets_in(
+        serve: Any) -> None:
+    server = serve(join_misses=5, join_miss_delay_seconds=0.2)
     table = open_table(server)
     table.join("Bob")
-    before = table.fingerprint()
     client = http(server)
     statuses = [client.post("/api/rooms/QQQQ/join", json={"name": "X"}).status_code
-                for _ in range(5)]
-    assert statuses == [404] * 5
+                for _ in range(8)]
+    assert statuses == [404] * 8
+    started = time.monotonic()
     reply = client.post(f"/api/rooms/{table.code}/join", json={"name": "Cy"})
-    _refused(table, reply, 429, "too_many_attempts")
-    assert table.fingerprint() == before
+    assert reply.status_code == 200, reply.text
+    assert time.monotonic() - started >= 0.2 / 8 - 0.01  # it waited the last miss's wait
 
 
 def test_rooms_per_address_are_capped(serve: Any) -> None:
