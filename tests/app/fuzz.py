@@ -61,7 +61,7 @@ from tests.conftest import LiveServer
 CLIENT: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 #: Host commands that, well-formed and sent by the host, would change the room's course.
 STEERING = frozenset({"start", "rematch", "add_bot", "set_game", "kick", "seat_bot",
-                      "make_host", "set_options"})
+                      "make_host", "set_options", "end_game"})
 RULE_CODE = re.compile(r"^[a-z][a-z0-9_]{1,40}$")
 DOCUMENTED_CLOSES = {(kind.close, code) for code, kind in ERRORS.items()
                      if kind.close is not None and code != "server_error"}
@@ -220,7 +220,7 @@ class Maker:
         """A game action: a legal one now, or one of the game's shapes with drawn values."""
         if self.samples and self.rng.random() < 0.4:
             return dict(self.rng.choice(self.samples))
-        kinds = get_args(self.game.action_type) or (self.game.action_type,)
+        kinds = self.game.actions
         kind = self.rng.choice(kinds)
         value: dict[str, Any] = self.value(kind)
         return value
