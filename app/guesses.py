@@ -2,6 +2,9 @@
 lookups of that address wait, so trying codes at random is slow and a correct code is never
 locked out.
 
+With several instances the counts are shared through a :class:`GuessBook` (Redis), so a guesser
+gains nothing by spreading its guesses over them.
+
 Why slow down rather than refuse: at a game night everyone behind one home router shares an
 address, and a few children mistyping the code must not lock the whole table out of its live
 room. Why not simply admit every correct code at once: then the refusals themselves would tell
@@ -16,6 +19,7 @@ import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from app.protocol import AppError
 
@@ -25,9 +29,23 @@ MAX_WAITING = 64
 STEPS = 5
 
 
+class GuessBook(Protocol):
+    """Misses and waits shared by every instance (times are ``time.time()`` seconds)."""
+
+    async def look(self, address: str, since: float) -> tuple[int, float]:
+        """How many misses ``address`` made since ``since``, and until when it must wait."""
+        ...
+
+    def note(self, address: str, at: float, free_at: float) -> None:
+        """Record a miss of ``address`` at ``at`` and the wait it owes (in the background)."""
+        ...
+
+
 @dataclass
 class _Address:
     misses: deque[float] = field(default_factory=deque)
+    #: Misses within the window counted by every instance (the book's; includes ours).
+    shared: int = 0
     #: Before this time (monotonic) the address's next lookup waits.
     free_at: float = 0.0
     #: Lookups within the budget under way now (so a burst cannot overshoot it).
@@ -50,16 +68,18 @@ class CodeGuesses:
 
     The interface the registry uses: ``async with allow(address):`` around a lookup,
     ``missed(address)`` inside it when the code named no room, and ``forget_stale()`` now and
-    then. Counts are per instance; sharing them between instances means keeping each
-    address's ``misses`` and ``free_at`` where every instance sees them.
+    then. With a ``book`` the misses and waits of every instance count (the lock that takes
+    waiting lookups in turn stays per instance), and ``clock`` must be ``time.time``.
     """
 
     def __init__(self, budget: int, window: float, longest_wait: float,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 book: GuessBook | None = None) -> None:
         self.budget = budget
         self.window = window
         self.longest_wait = longest_wait
         self.clock = clock
+        self.book = book
         self._addresses: dict[str, _Address] = {}
 
     def _entry(self, address: str) -> _Address:
@@ -75,7 +95,10 @@ class CodeGuesses:
     async def allow(self, address: str) -> AsyncIterator[None]:
         """Hold a lookup from ``address`` until it may go ahead (at once within the budget)."""
         entry = self._entry(address)
-        if len(entry.misses) + entry.free < self.budget:
+        if self.book is not None:
+            entry.shared, free_at = await self.book.look(address, self.clock() - self.window)
+            entry.free_at = max(entry.free_at, free_at)
+        if max(len(entry.misses), entry.shared) + entry.free < self.budget:
             entry.free += 1
             try:
                 yield
@@ -102,10 +125,14 @@ class CodeGuesses:
         entry = self._entry(address)
         now = self.clock()
         entry.misses.append(now)
-        beyond = len(entry.misses) - self.budget
+        if self.book is not None:
+            entry.shared += 1
+        beyond = max(len(entry.misses), entry.shared) - self.budget
         if beyond > 0:
             wait = self.longest_wait / 2 ** max(0, STEPS - beyond + 1)
             entry.free_at = now + wait
+        if self.book is not None:
+            self.book.note(address, now, entry.free_at)
 
     def forget_stale(self) -> None:
         """Forget addresses with no miss in the window and no lookup under way."""

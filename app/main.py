@@ -24,6 +24,7 @@ from app.config import Settings
 from app.errors import install_error_handlers
 from app.feed import ChangeFeed, NoFeed
 from app.gc_policy import collector_tuned
+from app.guesses import GuessBook
 from app.leases import Holders, Leases, LocalLeases, NoHolders
 from app.metrics import Metrics
 from app.pubsub import LocalPubSub, PubSub
@@ -45,6 +46,7 @@ class Backends:
     feed: ChangeFeed
     leases: Leases
     holders: Holders
+    guess_book: GuessBook | None = None
 
 
 def open_backends(settings: Settings, instance: str) -> Backends:
@@ -60,7 +62,8 @@ def open_backends(settings: Settings, instance: str) -> Backends:
     return Backends(store, rb.RedisPubSub(url, timeout, retries),
                     rb.RedisChanges(url, instance, timeout, retries),
                     rb.RedisLeases(store.client, instance, settings.lease_seconds),
-                    rb.RedisHolders(store.client, instance, hold))
+                    rb.RedisHolders(store.client, instance, hold),
+                    rb.RedisGuessBook(store.client, settings.join_window_seconds))
 
 
 async def check_backends(settings: Settings, backends: Backends) -> None:
@@ -99,7 +102,7 @@ def create_app(settings: Settings | None = None,
         await check_backends(settings, backends)
         rooms = Rooms(settings, backends.store, backends.pubsub, games, feed=backends.feed,
                       leases=backends.leases, holders=backends.holders, metrics=Metrics(),
-                      instance=instance)
+                      instance=instance, guess_book=backends.guess_book)
         await rooms.start()
         app.state.rooms = rooms
         try:

@@ -138,6 +138,16 @@ for _, key in ipairs(KEYS) do redis.call('ZADD', key, until_ms, ARGV[1]) end
 return 1
 """
 
+#: KEYS: an address's misses and its wait; ARGV: the miss's time, a unique member, the window
+#: (ms), the time the wait ends (s).
+MISSED = """
+redis.call('ZADD', KEYS[1], ARGV[1], ARGV[2])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+local free = tonumber(redis.call('GET', KEYS[2]) or '0')
+if tonumber(ARGV[4]) > free then redis.call('SET', KEYS[2], ARGV[4], 'PX', ARGV[3]) end
+return 1
+"""
+
 #: KEYS: holders sets; returns 1 for each that has a live holder, else 0.
 HELD = """
 local t = redis.call('TIME')
@@ -486,6 +496,42 @@ class RedisHolders:
         async with reachable("holders"):
             found = await self._held(keys=[_holders(code) for code in wanted])
         return {code for code, live in zip(wanted, found, strict=True) if live}
+
+
+class RedisGuessBook:
+    """Unknown-code misses per address (:class:`app.guesses.GuessBook`), shared by every
+    instance: ``guesses:{address}`` (a sorted set of miss times) and ``guesses-free:{address}``
+    (until when its next lookup waits)."""
+
+    def __init__(self, client: redis.Redis, window: float) -> None:
+        self.client = client
+        self.window_ms = max(1, int(window * 1000))
+        self._missed = client.register_script(MISSED)
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._count = 0
+
+    async def look(self, address: str, since: float) -> tuple[int, float]:
+        try:
+            async with self.client.pipeline(transaction=False) as pipe:
+                pipe.zcount(f"{PREFIX}guesses:{address}", since, "+inf")
+                pipe.get(f"{PREFIX}guesses-free:{address}")
+                count, free = await pipe.execute()
+        except DOWN:
+            return 0, 0.0  # this instance's own counts still apply
+        return int(count), float(free or 0)
+
+    def note(self, address: str, at: float, free_at: float) -> None:
+        self._count += 1
+        member = f"{at:.6f}-{self._count}"
+        task = asyncio.get_running_loop().create_task(self._note(address, at, member, free_at))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _note(self, address: str, at: float, member: str, free_at: float) -> None:
+        with contextlib.suppress(*DOWN):
+            await self._missed(keys=[f"{PREFIX}guesses:{address}",
+                                     f"{PREFIX}guesses-free:{address}"],
+                               args=[at, member, self.window_ms, free_at])
 
 
 class RedisPubSub:

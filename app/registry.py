@@ -28,7 +28,7 @@ from app.actions import AnyGame
 from app.config import Settings
 from app.decisions import new_room
 from app.feed import Changed, ChangeFeed, NoFeed
-from app.guesses import CodeGuesses
+from app.guesses import CodeGuesses, GuessBook
 from app.inbound import shown
 from app.leases import Holders, Leases, LocalLeases, NoHolders
 from app.metrics import Metrics
@@ -50,7 +50,8 @@ class Rooms:
     def __init__(self, settings: Settings, store: Store, pubsub: PubSub,
                  games: Mapping[str, AnyGame] | None = None, *, feed: ChangeFeed | None = None,
                  leases: Leases | None = None, holders: Holders | None = None,
-                 metrics: Metrics | None = None, instance: str | None = None) -> None:
+                 metrics: Metrics | None = None, instance: str | None = None,
+                 guess_book: GuessBook | None = None) -> None:
         self.settings = settings
         self.store = store
         self.pubsub = pubsub
@@ -66,7 +67,9 @@ class Rooms:
         self.metrics.watch(lambda: len(self.rooms),
                            lambda: sum(len(r.connections) for r in self.rooms.values()))
         self.guesses = CodeGuesses(settings.join_misses, settings.join_window_seconds,
-                                   settings.join_miss_delay_seconds)
+                                   settings.join_miss_delay_seconds,
+                                   clock=time.time if guess_book else time.monotonic,
+                                   book=guess_book)
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         #: The newest change heard for each room being loaded (applied once it is).
         self._heard_while_loading: dict[str, Changed] = {}

@@ -357,8 +357,19 @@ def test_a_room_removed_from_the_store_leaves_every_instance(
 
 def test_per_address_limits_count_across_instances(clusters: list[Cluster],
                                                     tmp_path: Path) -> None:
-    cluster = start_cluster(clusters, tmp_path, instances=2, GAMENIGHT_ROOMS_PER_ADDRESS="2")
+    cluster = start_cluster(clusters, tmp_path, instances=2, GAMENIGHT_ROOMS_PER_ADDRESS="2",
+                            GAMENIGHT_JOIN_MISSES="2", GAMENIGHT_JOIN_MISS_DELAY_SECONDS="64")
     first, second = (instance_url(app) for app in cluster.apps)
+    live = httpx.post(f"{first}/api/rooms", json={"game": "qwirkle"}).json()["code"]
+    # Two unknown codes on the first instance and a third on the second: beyond the budget
+    # of two across both, so the next lookup (of a live room, even) waits 64/32 = 2 s.
+    for url, code in ((first, "XXXA"), (first, "XXXB"), (second, "XXXC")):
+        assert httpx.get(f"{url}/api/rooms/{code}").status_code == 404
+    time.sleep(0.2)  # the miss reaches Redis in the background
+    began = time.monotonic()
+    assert httpx.get(f"{first}/api/rooms/{live}", timeout=10).status_code == 200
+    assert time.monotonic() - began >= 1.5
+    asyncio.run(_delete(cluster, live))  # it would count as one of the address's two rooms
     assert httpx.post(f"{first}/api/rooms", json={"game": "qwirkle"}).status_code == 201
     assert httpx.post(f"{second}/api/rooms", json={"game": "qwirkle"}).status_code == 201
     third = httpx.post(f"{first}/api/rooms", json={"game": "qwirkle"})
@@ -393,6 +404,14 @@ def test_operators_get_metrics_and_readable_logs(clusters: list[Cluster],
     finally:
         table.close()
         oracle.close()
+
+
+async def _delete(cluster: Cluster, code: str) -> None:
+    store = RedisStore(cluster.redis.url if cluster.redis else "")
+    try:
+        await store.delete(code)
+    finally:
+        await store.close()
 
 
 def _one_move_each(tables: list[Table], oracle: Oracle, since: float) -> list[float]:
