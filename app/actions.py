@@ -9,18 +9,31 @@ from __future__ import annotations
 import operator
 from collections.abc import Mapping
 from functools import cache, reduce
-from typing import Annotated, Any
+from typing import Annotated, Any, Protocol
 
 from pydantic import Field, TypeAdapter, ValidationError
 
 from app.protocol import AppError
-from app.store import StoredRoom
+from app.store import RoomRecord, StoredRoom
 from rules.base import AnyGame
 
-__all__ = ["AnyGame", "State", "action_adapter", "parse_action", "replay"]
+__all__ = ["AnyGame", "Played", "State", "action_adapter", "parse_action", "replay"]
 
 #: A game state, opaque to the app (None before the first game starts).
 State = Any
+
+
+class Played(Protocol):
+    """A room as what is played in it: its record, the game it names, the game's state."""
+
+    @property
+    def record(self) -> RoomRecord: ...
+
+    @property
+    def state(self) -> State: ...
+
+    @property
+    def game(self) -> AnyGame: ...
 
 
 @cache

@@ -16,12 +16,12 @@ import logging
 import time
 from typing import Protocol
 
-from app.actions import AnyGame, State
+from app.actions import Played
 from app.decisions import Change, Decide, NoChange, bot_move, bots_due
 from app.leases import Leases
 from app.metrics import Metrics
 from app.protocol import AppError
-from app.store import LeaseLost, RoomRecord
+from app.store import LeaseLost
 from rules.base import RuleError
 
 log = logging.getLogger(__name__)
@@ -31,17 +31,8 @@ log = logging.getLogger(__name__)
 RETRY_SECONDS = 0.5
 
 
-class BotTable(Protocol):
+class BotTable(Played, Protocol):
     """The room a runner plays in."""
-
-    @property
-    def record(self) -> RoomRecord: ...
-
-    @property
-    def state(self) -> State: ...
-
-    @property
-    def game(self) -> AnyGame: ...
 
     @property
     def gone(self) -> bool: ...

@@ -13,24 +13,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Protocol
 
-from app.actions import AnyGame, State
+from app.actions import Played
 from app.connection import Connection
 from app.decisions import is_host
 from app.encode import Encoder, dumps, json_string
 from app.store import RoomRecord
 
 
-class Shown(Protocol):
-    """What a room shows: its record, its game and state, and who is connected."""
-
-    @property
-    def record(self) -> RoomRecord: ...
-
-    @property
-    def state(self) -> State: ...
-
-    @property
-    def game(self) -> AnyGame: ...
+class Shown(Played, Protocol):
+    """What a room shows: what is played in it, and who is connected."""
 
     def online(self) -> frozenset[str]: ...
 

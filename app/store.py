@@ -407,15 +407,7 @@ class SQLiteStore:
         return self._submit(op)
 
     async def load(self, code: str) -> StoredRoom | None:
-        def op(db: sqlite3.Connection) -> StoredRoom | None:
-            row = db.execute("SELECT record FROM rooms WHERE code = ?", (code,)).fetchone()
-            if row is None:
-                return None
-            rows = db.execute(
-                "SELECT version, player, action, ref FROM actions WHERE code = ? "
-                "ORDER BY version", (code,)).fetchall()
-            return StoredRoom(record_from_json(row[0]), tuple(_entry(r) for r in rows))
-        return await self._call(op)
+        return await self.load_since(code, 0)
 
     async def version(self, code: str) -> int | None:
         def op(db: sqlite3.Connection) -> int | None:
