@@ -101,8 +101,9 @@ class Player:
     def act(self, action: dict[str, Any], action_id: str | None = None,
             timeout: float = WAIT) -> dict[str, Any]:
         """Send ``action`` until the server says it is applied (the state carrying its id):
-        after a dropped socket, reconnect and resend; after ``unavailable`` or ``busy``,
-        resend. Another refusal raises :class:`Refused`."""
+        after a dropped socket, reconnect and resend; after ``unavailable``, ``busy`` or
+        ``rate_limited`` (a scripted player can outrun the per-socket limit that no person
+        reaches), resend a little later. Another refusal raises :class:`Refused`."""
         if action_id is None:
             self._next += 1
             action_id = f"{self.token and self.token[:6]}-{self._next}"
@@ -116,7 +117,8 @@ class Player:
                 if reply["type"] == "state":
                     self.acked.append(action_id)
                     return reply
-                if reply["code"] not in ("unavailable", "busy"):
+                if reply["code"] not in ("unavailable", "busy", "rate_limited") \
+                        or time.monotonic() > deadline:
                     raise Refused(reply)
                 time.sleep(0.2)
             except (ConnectionClosed, TimeoutError, OSError):
