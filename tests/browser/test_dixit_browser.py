@@ -444,3 +444,29 @@ def test_a_short_game_ends_with_the_final_round_and_the_ranking_everywhere(
     expect(table.locator(".dx-t-cards .dx-owner")).to_have_count(5)  # the last round stays
     expect(ann.locator(".dx-round-inline .dx-owner")).to_have_count(5)
     shoot(table, "dixit-table-over")
+
+
+def test_the_waiting_line_of_a_narrow_phone_wraps_long_names(screens: Screens) -> None:
+    """Issue 14 point 6: "Waiting for …" with 24-character names (one unbroken) stays inside
+    a 360 px phone: the layout guard's eye finds nothing sticking out."""
+    from tests.browser.test_layout import CHECK, long_names
+
+    names = long_names("en")[:3]
+    table, code = create_table(screens)
+    ann, bob, _cy = (join_by_code(screens, code, name) for name in names)
+    table.locator("#start").click()
+    choose_from_hand(ann, 0)
+    ann.locator("#dx-phrase").fill("Somewhere")
+    ann.locator("#dx-tell").tap()
+    choose_from_hand(bob, 0)
+    choose_from_hand(bob, 1)
+    bob.locator("#dx-submit").tap()
+    bob.set_viewport_size({"width": 360, "height": 740})
+    waiting = bob.locator(".dx-waiting")
+    expect(waiting).to_contain_text(names[2])
+    shoot(bob, "dixit-phone-waiting-long-name")
+    problems = bob.evaluate(CHECK, {"boxes": [".dx-waiting", ".dx-progress li", "#game"],
+                                    "controls": [], "tv": False})
+    assert problems == []
+    box = waiting.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360
