@@ -9,12 +9,29 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import FloatRect, Page, expect
+import pytest
+from playwright.sync_api import Browser, FloatRect, Page, expect
 
-from rules.hues.engine import Cone, cone_points, round_points
+from app.config import Settings
+from rules import GAMES
+from rules.base import PlayerId
+from rules.hues.engine import (
+    Cone,
+    Options,
+    Scored,
+    State,
+    cone_points,
+    planned_rounds,
+    round_points,
+    setup,
+)
 from tests.browser.conftest import Screens, shoot
+from tests.conftest import LiveServer
 
 LETTERS = "ABCDEFGHIJKLMNOP"
 BASIC_COLOUR = "That is a basic colour word; describe the colour another way."
@@ -335,3 +352,59 @@ def test_the_phone_room_page_of_hues_downloads_little(screens: Screens) -> None:
     assert not any("hues-table" in url for url in wire)
     assert total <= 60_000, f"the room page downloads {total} bytes"
     assert unpacked <= 150_000, f"the room page unpacks to {unpacked} bytes"
+
+
+# --- the host ends a long tie-break ---------------------------------------------------------
+
+def tie_break_setup(players: Sequence[PlayerId], seed: int, options: Options) -> State:
+    """The real first state, moved on to the extra rounds: the planned rounds played (they
+    scored nothing), the first two seats tied at 5 for the lead, the last seat to give cues."""
+    state = setup(players, seed, options)
+    n = len(players)
+    played = tuple(Scored(number=k + 1, cue_giver=players[k % n], target="A1", cues=("x",),
+                          cones=(), points=(0,) * n, extra=False)
+                   for k in range(planned_rounds(n)))
+    return replace(state, history=played, scores=(5, 5) + (0,) * (n - 2), giver=n - 1)
+
+
+@pytest.fixture
+def tie_break_server(tmp_path: Path) -> Iterator[LiveServer]:
+    """A server whose Hues and Cues games start in a tie-break (the real rules otherwise)."""
+    games = {**GAMES, "hues": replace(GAMES["hues"], setup=tie_break_setup)}
+    settings = Settings(db=tmp_path / "rooms.sqlite3", host="127.0.0.1", bot_delay=0,
+                        ws_ping_seconds=0, log_level="warning")
+    live = LiveServer(settings, games).start()
+    yield live
+    live.stop()
+
+
+def test_the_host_ends_a_tie_break_from_the_phone_and_the_tied_leaders_share_the_win(
+        browser: Browser, tie_break_server: LiveServer) -> None:
+    screens = Screens(browser, tie_break_server)
+    try:
+        ann = screens.phone("/")
+        ann.locator('.game-card[data-game="hues"]').click()
+        ann.locator("#create-name").fill("Ann")
+        ann.locator("#create-play").tap()
+        ann.wait_for_url(re.compile(r"/room/[A-Z]{4}$"))
+        code = ann.url.rsplit("/", 1)[1]
+        bob = screens.join_by_link(code, "Bob")
+        screens.join_by_link(code, "Cy")
+        ann.locator("#start").tap()
+        end_now = ann.locator("#hu-end-now")
+        expect(end_now).to_be_visible()
+        expect(bob.locator("#hu-end-now")).to_have_count(0)  # the host's alone
+        end_now.tap()  # the first tap only arms it: it cannot be undone
+        expect(end_now).to_have_text("End now? Tap again")
+        expect(ann.locator("#results")).to_be_hidden()
+        end_now.tap()
+        for phone in (ann, bob):
+            expect(phone.locator("#results")).to_be_visible()
+            places = phone.locator("#results-list > li").evaluate_all(
+                "els => els.map(e => [e.querySelector('.rank-name')?.textContent"
+                " ?? e.textContent, e.dataset.place])")
+            assert [place for _, place in places] == ["1", "1", "3"], places
+        shoot(ann, "hues-phone-tie-ended")
+        assert not screens.errors and not screens.dialogs
+    finally:
+        screens.close()

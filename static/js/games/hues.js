@@ -321,28 +321,35 @@ export function roundUnstarted(view) {
   return Boolean(view.last_result) && (view.finished || (!view.cues.length && !view.cones.length));
 }
 
+/** Until when (ms since the epoch) the host's "end now" is armed: kept outside the button,
+ * because a state arriving between the two taps draws a new one. */
+let endNowArmedUntil = 0;
+
 /** The host's way out of a long tie-break (extra rounds only): the tied leaders share the
- * win. It cannot be undone, so it takes a second tap. */
+ * win. It cannot be undone, so it takes a second tap within 4 s. */
 export function endNowButton(view, message, ctx) {
   if (!message?.is_host || !view.host_allowed?.includes("end_now")) return null;
-  let armed = false;
-  let timer = 0;
+  const label = () => ctx.t(Date.now() < endNowArmedUntil ? "hues.end_now_sure" : "hues.end_now");
+  const disarmLater = () => setTimeout(() => {
+    if (button.isConnected) button.textContent = label();
+  }, Math.max(0, endNowArmedUntil - Date.now()) + 50);
   const button = h("button", {
-    class: "small danger hu-end-now", type: "button", id: "hu-end-now", text: ctx.t("hues.end_now"),
+    class: "small danger hu-end-now", type: "button", id: "hu-end-now", text: label(),
     title: ctx.t("hues.end_now_hint"),
     onclick: async () => {
-      if (!armed) {
-        armed = true;
-        button.textContent = ctx.t("hues.end_now_sure");
-        timer = setTimeout(() => { armed = false; button.textContent = ctx.t("hues.end_now"); }, 4000);
+      if (Date.now() >= endNowArmedUntil) {
+        endNowArmedUntil = Date.now() + 4000;
+        button.textContent = label();
+        disarmLater();
         return;
       }
-      clearTimeout(timer);
+      endNowArmedUntil = 0;
       button.disabled = true;
       await ctx.act({ kind: "end_now" }, button);
       button.disabled = false;
     },
   });
+  if (Date.now() < endNowArmedUntil) disarmLater();
   return button;
 }
 
