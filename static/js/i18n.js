@@ -17,6 +17,7 @@ export async function loadCatalogue() {
     catalogue = {};
   }
   for (const picker of document.querySelectorAll("select.lang-picker")) {
+    if (!(picker instanceof HTMLSelectElement)) continue;
     picker.value = lang;
     picker.addEventListener("change", () => setLanguage(picker.value));
   }

@@ -421,7 +421,7 @@ class Phone {
   open(source, card) {
     this.viewing = { source, card };
     this.drawViewer();
-    this.viewer.querySelector(".dx-viewer-close")?.focus();
+    /** @type {HTMLElement | null} */ (this.viewer.querySelector(".dx-viewer-close"))?.focus();
   }
 
   turn(by) {

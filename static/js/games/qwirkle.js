@@ -77,6 +77,10 @@ function tileIcon(tile, ctx) {
 // --- the board: an SVG in grid units (a cell is 1×1 at x = col, y = row) --------------------
 
 class Board {
+  /**
+   * @param {HTMLElement} root
+   * @param {{interactive: boolean, maxCell: number, minFit?: number, onTap?: (row: number, col: number) => void}} options
+   */
   constructor(root, { interactive, maxCell, minFit = MIN_CELL, onTap }) {
     this.root = root;
     this.maxCell = maxCell;
