@@ -1,13 +1,16 @@
-"""Every registered game brings its whole browser bundle, and only the registry says which
-games there are.
+"""Every registered game brings its whole bundle, and only the registry says which games there
+are.
 
-A game's bundle is: its page module ``static/js/games/<id>.js`` (exporting ``mount``) and the
-files of its own that module loads, its styles ``static/css/games/<id>.css``, its how-to
-fragment ``templates/games/<id>.html``, and its catalogue ``static/i18n/games/<id>.<lang>.json``
-in every language, with the keys the pages look up (blurb, option and choice labels, outcome
-reasons, every literal key its module and how-to use). Every test is driven by
-``rules.GAMES``: a sixth game gets the same checks without a line here, and no test counts the
-games. Files and the real server only (no Chromium), so it runs in a few seconds.
+A game's bundle is: its package ``rules/<id>/`` in the one layout (``__init__.py`` assembles
+the ``Game``; ``engine.py`` options, actions, state and the rules; ``view.py``; ``bot.py``;
+further modules by rule area), its page module ``static/js/games/<id>.js`` (exporting
+``mount``) and the files of its own that module loads, its styles
+``static/css/games/<id>.css``, its how-to fragment ``templates/games/<id>.html``, and its
+catalogue ``static/i18n/games/<id>.<lang>.json`` in every language, with the keys the pages
+look up (blurb, option and choice labels, outcome reasons, every literal key its module and
+how-to use). Every test is driven by ``rules.GAMES``: a new game gets the same checks without
+a line here, and no test counts the games. Files and the real server only (no Chromium), so
+it runs in a few seconds.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from rules import GAMES
 from tests.conftest import LiveServer
 
 ROOT = Path(__file__).resolve().parents[2]
+RULES = ROOT / "rules"
 JS_GAMES = ROOT / "static" / "js" / "games"
 CSS_GAMES = ROOT / "static" / "css" / "games"
 HOWTO = ROOT / "templates" / "games"
@@ -69,6 +73,22 @@ def needed_keys(game_id: str) -> set[str]:
 
 def test_there_are_games_to_check() -> None:
     assert IDS and all(re.fullmatch(r"[a-z][a-z0-9_]*", game_id) for game_id in IDS)
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_a_game_package_follows_the_one_layout(game_id: str) -> None:
+    game = GAMES[game_id]
+    assert game.id == game_id
+    package = RULES / game_id
+    for name in ("__init__.py", "engine.py", "view.py", "bot.py"):
+        assert (package / name).is_file(), f"no rules/{game_id}/{name}"
+    home = {"engine": [game.setup, game.apply, game.outcome, game.legal_actions, game.to_act,
+                       game.options_type],
+            "view": [game.view], "bot": [game.bot_action]}
+    for module, parts in home.items():
+        for part in parts:
+            assert part.__module__ == f"rules.{game_id}.{module}", \
+                f"{part.__name__} lives in {part.__module__}, not rules/{game_id}/{module}.py"
 
 
 @pytest.mark.parametrize("game_id", IDS)
