@@ -427,6 +427,7 @@ class Shell {
     }
     fill(root);
     this.drawGamePrefs(id, module.prefs || []);
+    /** @type {import("./game.js").GameContext} */
     const ctx = {
       mode: this.mode,
       game: id,

@@ -280,6 +280,10 @@ function ratingCard(rating, ctx) {
 // --- the phone ------------------------------------------------------------------------------
 
 class Phone {
+  /**
+   * @param {HTMLElement} root
+   * @param {import("../game.js").GameContext} ctx
+   */
   constructor(root, ctx) {
     this.ctx = ctx;
     this.view = null;
@@ -596,9 +600,14 @@ class Phone {
   }
 }
 
-/** The plug-in entry point the room shell calls (see README, "Adding a game to the browser").
+/**
+ * The plug-in entry point the room shell calls (see README, "Adding a game to the browser").
  * The table screen's code and styles load only on the table (encore-table.js), so a phone
- * never downloads them. */
+ * never downloads them.
+ * @param {HTMLElement} root
+ * @param {import("../game.js").GameContext} ctx
+ * @returns {import("../game.js").GamePlugin}
+ */
 export function mount(root, ctx) {
   if (ctx.mode !== "table") return new Phone(root, ctx);
   const table = later(Promise.all([import("./encore-table.js"), stylesheet("/static/css/games/encore-table.css")])

@@ -373,6 +373,10 @@ function clearBubble() {
 // --- the phone ------------------------------------------------------------------------------
 
 class Phone {
+  /**
+   * @param {HTMLElement} root
+   * @param {import("../game.js").GameContext} ctx
+   */
   constructor(root, ctx) {
     this.ctx = ctx;
     this.view = null;
@@ -613,7 +617,12 @@ class Phone {
   }
 }
 
-/** The plug-in entry point the room shell calls (see README, "Adding a game to the browser"). */
+/**
+ * The plug-in entry point the room shell calls (see README, "Adding a game to the browser").
+ * @param {HTMLElement} root
+ * @param {import("../game.js").GameContext} ctx
+ * @returns {import("../game.js").GamePlugin}
+ */
 export function mount(root, ctx) {
   if (ctx.mode !== "table") return new Phone(root, ctx);
   return later(Promise.all([import("./hues-table.js"), stylesheet("/static/css/games/hues-table.css")])

@@ -274,6 +274,10 @@ function hintSquares(grid, staged) {
 // --- the phone -------------------------------------------------------------------------------
 
 class Phone {
+  /**
+   * @param {HTMLElement} root
+   * @param {import("../game.js").GameContext} ctx
+   */
   constructor(root, ctx) {
     this.ctx = ctx;
     this.view = null;
@@ -493,6 +497,10 @@ class Phone {
 // --- the table screen ------------------------------------------------------------------------
 
 class Table {
+  /**
+   * @param {HTMLElement} root
+   * @param {import("../game.js").GameContext} ctx
+   */
   constructor(root, ctx) {
     this.ctx = ctx;
     this.view = null;
@@ -537,7 +545,12 @@ class Table {
   }
 }
 
-/** The plug-in entry point the room shell calls (see README, "Adding a game to the browser"). */
+/**
+ * The plug-in entry point the room shell calls (see README, "Adding a game to the browser").
+ * @param {HTMLElement} root
+ * @param {import("../game.js").GameContext} ctx
+ * @returns {import("../game.js").GamePlugin}
+ */
 export function mount(root, ctx) {
   return ctx.mode === "table" ? new Table(root, ctx) : new Phone(root, ctx);
 }
