@@ -69,9 +69,22 @@ bench-gc: $(INSTALLED)
 fuzz: $(INSTALLED)
 	$(BIN)/python -m tests.app.fuzz --messages 100000
 
-lint: $(INSTALLED)
+# TypeScript (pinned in tests/js/package-lock.json, used by nothing but lint) type-checks the
+# plain ES modules in static/js from their JSDoc; `npm ci` runs again only when the lock changes.
+JS := tests/js
+TSC := $(JS)/node_modules/.bin/tsc
+
+$(JS)/node_modules/.installed: $(JS)/package.json $(JS)/package-lock.json
+	@command -v npm >/dev/null 2>&1 || { echo "Installing nodejs and npm from Debian's packages"; \
+		$(SUDO) apt-get install -y --no-install-recommends nodejs npm >/dev/null 2>&1 || \
+		{ $(SUDO) apt-get update >/dev/null && $(SUDO) apt-get install -y --no-install-recommends nodejs npm; }; }
+	cd $(JS) && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+lint: $(INSTALLED) $(JS)/node_modules/.installed
 	$(BIN)/ruff check rules app tests bench
 	$(BIN)/mypy
+	$(TSC) -p $(JS)/tsconfig.json
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

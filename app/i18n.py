@@ -2,10 +2,14 @@
 
 Vocabulary:
 - **catalogue**: ``static/i18n/<lang>.json``, a flat object from a dotted key (``"home.join"``)
-  to a string with ``{placeholders}``, plus each game's play texts in
-  ``static/i18n/games/<game>.<lang>.json`` (keys ``<game>.…``; a phone loads only its room's
-  game). English is complete; every other catalogue has exactly the same keys and placeholders
-  (a test checks), so adding a language is adding files.
+  to a string with ``{placeholders}``, holding the texts no game owns, plus each game's texts
+  in ``static/i18n/games/<game>.<lang>.json`` (keys ``<game>.…``). English is complete; every
+  other catalogue has exactly the same keys and placeholders (a test checks), so adding a
+  language, or a game, is adding files: no two games ever edit the same file.
+- **lobby keys**: the few keys of a game's file that pages show outside its room (its blurb,
+  its option and choice labels: the home page and the lobby list every game). A page loads
+  the shared catalogue with every game's lobby keys (:func:`page_catalogue`); a room adds
+  its own game's whole file.
 - **language**: chosen by the ``lang`` cookie (the picker sets it), then the browser's
   ``Accept-Language``, then English.
 """
@@ -27,6 +31,8 @@ DEFAULT = "en"
 LANGUAGES: dict[str, str] = {}
 
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
+#: A lobby key: ``<game>.blurb``, ``<game>.option.<name>``, ``<game>.choice.<name>.<choice>``.
+LOBBY_KEY = re.compile(r"^[a-z0-9_]+\.(blurb|option\..+|choice\..+)$")
 
 Translate = Callable[..., str]
 
@@ -39,6 +45,18 @@ def catalogue(lang: str) -> Mapping[str, str]:
         with path.open(encoding="utf-8") as f:
             data.update(json.load(f))
     return data
+
+
+@lru_cache(maxsize=32)
+def page_catalogue(lang: str) -> bytes:
+    """Return, as JSON, what every page of ``lang`` loads: the shared texts and each game's
+    lobby keys (assembled here so that adding a game edits no shared catalogue)."""
+    with (CATALOGUES / f"{lang}.json").open(encoding="utf-8") as f:
+        data: dict[str, str] = json.load(f)
+    for path in sorted(GAME_CATALOGUES.glob(f"*.{lang}.json")):
+        with path.open(encoding="utf-8") as f:
+            data.update((k, v) for k, v in json.load(f).items() if LOBBY_KEY.match(k))
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
 
 
 def pick_language(cookie: str | None, accept_language: str | None) -> str:

@@ -6,13 +6,16 @@ here knows a particular game: a game's "how to play" panel is ``templates/games/
 found by its id.
 
 URLs: ``/`` home · ``/j/{code}`` join (short, for the QR code) · ``/room/{code}`` a player's
-phone · ``/table/{code}`` the table screen · ``/howto/{game}`` a game's how-to-play fragment.
+phone · ``/table/{code}`` the table screen · ``/howto/{game}`` a game's how-to-play fragment ·
+``/i18n/{lang}.json`` the catalogue every page loads (shared texts and every game's lobby keys).
 """
 
 from __future__ import annotations
 
+import hashlib
 import ipaddress
 import socket
+from functools import lru_cache
 from pathlib import Path
 from typing import Annotated
 
@@ -24,7 +27,7 @@ from fastapi.templating import Jinja2Templates
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.i18n import LANGUAGES, pick_language, translator
+from app.i18n import LANGUAGES, page_catalogue, pick_language, translator
 from app.protocol import CODE_ALPHABET, CODE_LENGTH
 from rules import GAMES
 
@@ -194,3 +197,22 @@ def howto(request: Request, game: str, lang: Lang = None,
     response.headers["Cache-Control"] = "no-cache"
     response.headers["Vary"] = "Cookie, Accept-Language"
     return response
+
+
+@lru_cache(maxsize=32)
+def _catalogue_etag(lang: str) -> str:
+    return '"' + hashlib.sha256(page_catalogue(lang)).hexdigest()[:32] + '"'
+
+
+@router.get("/i18n/{lang}.json")
+def catalogue(request: Request, lang: str) -> Response:
+    """The catalogue a page of ``lang`` loads: the shared texts and each game's lobby keys,
+    assembled from the files (so a game adds files and edits none); revalidated like
+    ``/static``, so a deploy is seen at once and an unchanged one costs a 304."""
+    if lang not in LANGUAGES:
+        raise HTTPException(404, "No catalogue in this language.")
+    etag = _catalogue_etag(lang)
+    headers = {"Cache-Control": "no-cache", "ETag": etag, "X-Content-Type-Options": "nosniff"}
+    if request.headers.get("if-none-match") == etag:
+        return Response(status_code=304, headers=headers)
+    return Response(page_catalogue(lang), media_type="application/json", headers=headers)

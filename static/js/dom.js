@@ -20,12 +20,26 @@ function build(node, attrs, children) {
   return node;
 }
 
-/** An HTML element: h("button", {class: "primary", onclick}, "Start"). */
+/**
+ * An HTML element: h("button", {class: "primary", onclick}, "Start").
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, any> | null} [attrs]
+ * @param {...any} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 export function h(tag, attrs, ...children) {
   return build(document.createElement(tag), attrs, children);
 }
 
-/** An SVG element, same calling convention as h(). */
+/**
+ * An SVG element, same calling convention as h().
+ * @template {keyof SVGElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, any> | null} [attrs]
+ * @param {...any} children
+ * @returns {SVGElementTagNameMap[K]}
+ */
 export function s(tag, attrs, ...children) {
   return build(document.createElementNS(SVG_NS, tag), attrs, children);
 }

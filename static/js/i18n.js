@@ -1,8 +1,8 @@
 // The message catalogue in the browser: the page's language is <html lang>, chosen by the
 // server from the `lang` cookie or Accept-Language; the picker sets the cookie and reloads.
-// Shared texts (including each game's blurb and option labels, which the home page and the
-// lobby show) live in static/i18n/<lang>.json; a game's play texts in
-// static/i18n/games/<game>.<lang>.json, loaded only in a room of that game.
+// A page loads /i18n/<lang>.json: the shared texts (static/i18n/<lang>.json) and each game's
+// blurb, option and choice labels (which the home page and the lobby show), assembled by the
+// server from static/i18n/games/<game>.<lang>.json; a room adds its own game's whole file.
 // Server error codes are translated by code, falling back to the server's English sentence.
 
 export const lang = document.documentElement.lang || "en";
@@ -11,12 +11,13 @@ let catalogue = {};
 /** Load this page's catalogue once (every page awaits it before drawing text). */
 export async function loadCatalogue() {
   try {
-    const response = await fetch(`/static/i18n/${lang}.json`);
+    const response = await fetch(`/i18n/${lang}.json`);
     if (response.ok) catalogue = await response.json();
   } catch {
     catalogue = {};
   }
   for (const picker of document.querySelectorAll("select.lang-picker")) {
+    if (!(picker instanceof HTMLSelectElement)) continue;
     picker.value = lang;
     picker.addEventListener("change", () => setLanguage(picker.value));
   }

@@ -40,7 +40,11 @@ export async function optionFilter(game) {
 }
 
 /** One control per option that matters (`shown(name)`); `onChange(name, value)` fires when
- * an editable one changes. */
+ * an editable one changes.
+ * @param {object} game
+ * @param {object} values
+ * @param {{editable?: boolean, onChange?: (name: string, value: boolean | number | string) => void, shown?: (name: string) => boolean}} [how]
+ */
 export function optionsForm(game, values, { editable = true, onChange = () => {}, shown = () => true } = {}) {
   const rows = game.options.filter((option) => shown(option.name)).map((option) => {
     const value = values[option.name] ?? option.default;

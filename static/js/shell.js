@@ -54,6 +54,7 @@ class Shell {
     this.peek = false;
     this.game = null; // the game's entry from /api/games
     this.games = []; // every game's entry (the host's game picker)
+    /** @type {(name: string, values: object, players: number) => boolean} */
     this.optionShown = () => true;
     this.howtoFor = null;
     this.resultsAt = 0; // when the results may cover the board (a game's last moment first)
@@ -72,7 +73,7 @@ class Shell {
     $("#open-settings").addEventListener("click", () => this.openSettings());
     for (const dialog of document.querySelectorAll("dialog")) {
       dialog.addEventListener("click", (event) => {
-        if (event.target === dialog || event.target.closest("[data-close]")) dialog.close();
+        if (event.target === dialog || /** @type {Element} */ (event.target).closest("[data-close]")) dialog.close();
       });
     }
     const notify = $("#pref-notify");
@@ -426,6 +427,7 @@ class Shell {
     }
     fill(root);
     this.drawGamePrefs(id, module.prefs || []);
+    /** @type {import("./game.js").GameContext} */
     const ctx = {
       mode: this.mode,
       game: id,

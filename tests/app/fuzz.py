@@ -1,6 +1,6 @@
 """The protocol fuzzer: hostile and well-formed client messages, made from the protocol's message
 models and each game's action types, sent over real sockets to the real app (uvicorn in a
-thread), in every phase of all four games, by seats, the host, the table host and spectators.
+thread), in every phase of every registered game, by seats, the host, the table host and spectators.
 
 For each game a room is opened by a table screen (the table host) with people seated; every
 phone, the table and a spectator are connected. The fuzzer sends bursts of messages from
@@ -68,8 +68,7 @@ DOCUMENTED_CLOSES = {(kind.close, code) for code, kind in ERRORS.items()
 #: Closes documented by their code alone: over max_message_bytes, the WebSocket library
 #: closes with 1009 before the app sees the frame (its own reason).
 CLOSE_CODES = {ERRORS["too_big"].close}
-#: People seated per game, and options that keep a whole game short.
-PLAYERS = {"qwirkle": 2, "dixit": 3, "encore": 2, "hues": 3}
+#: Options that keep a whole game short.
 OPTIONS: dict[str, dict[str, Any]] = {"dixit": {"end": "turns", "turns_each": 1}}
 #: At most this many messages between two moves (more budget: more games, by rematch).
 MOST_PER_MOVE = 40
@@ -408,14 +407,15 @@ class Fuzzer:
         table = open_table(self.server, game=game_id, name=None, options=OPTIONS.get(game_id))
         self.synced = {}
         try:
-            for i in range(PLAYERS[game_id]):
+            seated = max(2, game.min_players)  # people seated: the fewest it takes, not solo
+            for i in range(seated):
                 table.join(f"P{i + 1}")
             phones = {p: _nodelay(table.seat(p)) for p in sorted(table.tokens)}
             phones["table"] = _nodelay(table.phone(table.host_token))
             phones["spectator"] = _nodelay(table.phone())
             tokens = {**table.tokens, "table": table.host_token, "spectator": None}
             maker = Maker(self.rng, game)
-            steps = max(1, _steps(game, PLAYERS[game_id], OPTIONS.get(game_id, {})))
+            steps = max(1, _steps(game, seated, OPTIONS.get(game_id, {})))
             per_move = min(MOST_PER_MOVE, max(1, int(budget * 0.8 / steps)))
             end = self.figures.sent + budget
 

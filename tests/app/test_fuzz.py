@@ -1,6 +1,6 @@
 """The protocol fuzzer's fast run (``make fuzz`` runs 100,000 messages and prints figures):
-thousands of hostile and well-formed messages over real sockets in every phase of all four
-games, by seats, the host, the table host and spectators (see :mod:`tests.app.fuzz`)."""
+thousands of hostile and well-formed messages over real sockets in every phase of every
+registered game, by seats, the host, the table host and spectators (see :mod:`tests.app.fuzz`)."""
 
 from __future__ import annotations
 

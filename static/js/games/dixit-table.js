@@ -13,6 +13,10 @@ function cardBack(extra = "") {
 }
 
 export class Table {
+  /**
+   * @param {HTMLElement} root
+   * @param {import("../game.js").GameContext} ctx
+   */
   constructor(root, ctx) {
     this.ctx = ctx;
     this.view = null;

@@ -158,6 +158,10 @@ export function phraseBlock(view, people, ctx, cls = "") {
 // --- the phone -------------------------------------------------------------------------------
 
 class Phone {
+  /**
+   * @param {HTMLElement} root
+   * @param {import("../game.js").GameContext} ctx
+   */
   constructor(root, ctx) {
     this.ctx = ctx;
     this.view = null;
@@ -421,7 +425,7 @@ class Phone {
   open(source, card) {
     this.viewing = { source, card };
     this.drawViewer();
-    this.viewer.querySelector(".dx-viewer-close")?.focus();
+    /** @type {HTMLElement | null} */ (this.viewer.querySelector(".dx-viewer-close"))?.focus();
   }
 
   turn(by) {
@@ -504,7 +508,12 @@ class Phone {
   }
 }
 
-/** The plug-in entry point the room shell calls (see README, "Adding a game to the browser"). */
+/**
+ * The plug-in entry point the room shell calls (see README, "Adding a game to the browser").
+ * @param {HTMLElement} root
+ * @param {import("../game.js").GameContext} ctx
+ * @returns {import("../game.js").GamePlugin}
+ */
 export function mount(root, ctx) {
   if (ctx.mode !== "table") return new Phone(root, ctx);
   // The table screen's code and styles are files of their own, so a phone never loads them.

@@ -9,6 +9,10 @@ import {
 } from "./encore.js";
 
 export class Table {
+  /**
+   * @param {HTMLElement} root
+   * @param {import("../game.js").GameContext} ctx
+   */
   constructor(root, ctx) {
     this.ctx = ctx;
     this.view = null;

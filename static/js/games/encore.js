@@ -83,7 +83,12 @@ function dieFace(face, kind) {
   return s("svg", { viewBox: "0 0 100 100", "aria-hidden": "true" }, parts);
 }
 
-/** A die as a button (phone) or a picture (table); `state` adds classes. */
+/**
+ * A die as a button (phone) or a picture (table); `classes` are added to it.
+ * @param {object} die
+ * @param {object} ctx
+ * @param {{tag?: "span" | "button", classes?: string[], onclick?: (event: MouseEvent) => void, pressed?: boolean}} [options]
+ */
 function dieElement(die, ctx, { tag = "span", classes = [], onclick, pressed } = {}) {
   const el = h(tag, {
     class: ["en-die", `en-die-${die.kind}`, ...classes].join(" "),
@@ -104,6 +109,10 @@ function dieElement(die, ctx, { tag = "span", classes = [], onclick, pressed } =
  * One player's sheet as an SVG, a box one unit wide. `mini` drops the letters, points and
  * shapes; `marks` says how boxes look: sets of box names for crossed, pending, fresh, tapped
  * and lit.
+ * @param {object} view
+ * @param {object} ctx
+ * @param {string} player
+ * @param {{mini?: boolean, marks?: {pending?: Set<string>, fresh?: Set<string>, tapped?: Set<string>, lit?: Set<string>}, onTap?: ((box: string, element: Element) => void) | null}} [options]
  */
 function sheetSvg(view, ctx, player, { mini = false, marks = {}, onTap = null } = {}) {
   const layout = view.sheet;
@@ -184,14 +193,14 @@ function sheetSvg(view, ctx, player, { mini = false, marks = {}, onTap = null } 
   }, items);
   if (onTap) {
     svg.addEventListener("click", (event) => {
-      const box = event.target.closest?.("[data-box]");
-      if (box) onTap(box.dataset.box, box);
+      const box = /** @type {Element} */ (event.target).closest?.("[data-box]");
+      if (box) onTap(box.getAttribute("data-box"), box);
     });
     svg.addEventListener("keydown", (event) => {
-      const box = event.target.closest?.("[data-box]");
+      const box = /** @type {Element} */ (event.target).closest?.("[data-box]");
       if (box && (event.key === "Enter" || event.key === " ")) {
         event.preventDefault();
-        onTap(box.dataset.box, box);
+        onTap(box.getAttribute("data-box"), box);
       }
     });
   }
@@ -271,6 +280,10 @@ function ratingCard(rating, ctx) {
 // --- the phone ------------------------------------------------------------------------------
 
 class Phone {
+  /**
+   * @param {HTMLElement} root
+   * @param {import("../game.js").GameContext} ctx
+   */
   constructor(root, ctx) {
     this.ctx = ctx;
     this.view = null;
@@ -587,9 +600,14 @@ class Phone {
   }
 }
 
-/** The plug-in entry point the room shell calls (see README, "Adding a game to the browser").
+/**
+ * The plug-in entry point the room shell calls (see README, "Adding a game to the browser").
  * The table screen's code and styles load only on the table (encore-table.js), so a phone
- * never downloads them. */
+ * never downloads them.
+ * @param {HTMLElement} root
+ * @param {import("../game.js").GameContext} ctx
+ * @returns {import("../game.js").GamePlugin}
+ */
 export function mount(root, ctx) {
   if (ctx.mode !== "table") return new Phone(root, ctx);
   const table = later(Promise.all([import("./encore-table.js"), stylesheet("/static/css/games/encore-table.css")])

@@ -12,6 +12,10 @@ import {
 const HOLD_MS = 15000;
 
 class Table {
+  /**
+   * @param {HTMLElement} root
+   * @param {import("../game.js").GameContext} ctx
+   */
   constructor(root, ctx) {
     this.ctx = ctx;
     this.view = null;
@@ -100,6 +104,11 @@ class Table {
   }
 }
 
+/**
+ * @param {HTMLElement} root
+ * @param {import("../game.js").GameContext} ctx
+ * @returns {import("../game.js").GamePlugin}
+ */
 export function mountTable(root, ctx) {
   return new Table(root, ctx);
 }

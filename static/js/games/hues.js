@@ -62,8 +62,18 @@ export function chip(mark, extra = "") {
 // --- the board: an SVG in square units (square A1 spans x 0–1, y 0–1) ------------------------
 
 export class Board {
+  /**
+   * @param {HTMLElement} box
+   * @param {{phone: boolean, onTap?: (square: string) => void, label: string}} options
+   */
   constructor(box, { phone, onTap, label }) {
-    Object.assign(this, { box, phone, onTap, auto: true, fitScale: 10 });
+    this.box = box;
+    this.phone = phone;
+    this.onTap = onTap;
+    this.auto = true;
+    this.fitScale = 10;
+    this.cover = undefined; // see rest(); unset, so its first call always fits
+    this.focus = undefined;
     this.cells = s("g", { class: "hu-cells" });
     this.over = s("g", { class: "hu-over" });
     this.rulers = s("g");
@@ -173,7 +183,7 @@ export class Board {
       this.rowLabels.forEach((el, r) => set(el, { x: x0 + band / 2, y: r + 0.5 }));
       this.colLabels.forEach((el, c) => set(el, { x: c + 0.5, y: y0 + band / 2 }));
     }
-    this.box.dataset.zoomed = this.zoomed();
+    this.box.dataset.zoomed = String(this.zoomed());
   }
 
   /** Glide to a camera (or jump, for people who prefer reduced motion). */
@@ -227,7 +237,7 @@ export class Board {
   draw(items) {
     fill(this.over, items.flat(Infinity));
     const seen = new Set();
-    for (const el of this.over.querySelectorAll(".hu-cone")) {
+    for (const el of /** @type {NodeListOf<SVGElement>} */ (this.over.querySelectorAll(".hu-cone"))) {
       const key = `${el.dataset.player}${el.dataset.square}`;
       if (this.seen && !this.seen.has(key)) el.classList.add("hu-new");
       seen.add(key);
@@ -370,8 +380,21 @@ function clearBubble() {
 // --- the phone ------------------------------------------------------------------------------
 
 class Phone {
+  /**
+   * @param {HTMLElement} root
+   * @param {import("../game.js").GameContext} ctx
+   */
   constructor(root, ctx) {
-    Object.assign(this, { ctx, view: null, colours: null, sel: null, cardSel: null, round: 0, peek: false, panelKey: "" });
+    this.ctx = ctx;
+    this.view = null;
+    this.message = undefined;
+    this.marks = undefined;
+    this.colours = null;
+    this.sel = null;
+    this.cardSel = null;
+    this.round = 0;
+    this.peek = false;
+    this.panelKey = "";
     const t = ctx.t;
     this.players = h("ol", { class: "hu-players" });
     this.status = h("p", { class: "hu-status", "aria-live": "polite" });
@@ -443,7 +466,7 @@ class Phone {
       const mine = result.points[view.you];
       fill(this.last, swatch(result.colour, "hu-swatch-mini"), h("span", {
         text: t(mine === undefined ? "hues.last_round" : "hues.last_round_you", { square: result.target, points: mine }) }));
-      this.last.setAttribute("aria-pressed", this.peek);
+      this.last.setAttribute("aria-pressed", String(this.peek));
     }
     const items = [];
     if (showResult) items.push(resultItems(result, this.marks));
@@ -601,7 +624,12 @@ class Phone {
   }
 }
 
-/** The plug-in entry point the room shell calls (see README, "Adding a game to the browser"). */
+/**
+ * The plug-in entry point the room shell calls (see README, "Adding a game to the browser").
+ * @param {HTMLElement} root
+ * @param {import("../game.js").GameContext} ctx
+ * @returns {import("../game.js").GamePlugin}
+ */
 export function mount(root, ctx) {
   if (ctx.mode !== "table") return new Phone(root, ctx);
   return later(Promise.all([import("./hues-table.js"), stylesheet("/static/css/games/hues-table.css")])

@@ -77,6 +77,10 @@ function tileIcon(tile, ctx) {
 // --- the board: an SVG in grid units (a cell is 1×1 at x = col, y = row) --------------------
 
 class Board {
+  /**
+   * @param {HTMLElement} root
+   * @param {{interactive: boolean, maxCell: number, minFit?: number, onTap?: (row: number, col: number) => void}} options
+   */
   constructor(root, { interactive, maxCell, minFit = MIN_CELL, onTap }) {
     this.root = root;
     this.maxCell = maxCell;
@@ -270,6 +274,10 @@ function hintSquares(grid, staged) {
 // --- the phone -------------------------------------------------------------------------------
 
 class Phone {
+  /**
+   * @param {HTMLElement} root
+   * @param {import("../game.js").GameContext} ctx
+   */
   constructor(root, ctx) {
     this.ctx = ctx;
     this.view = null;
@@ -489,6 +497,10 @@ class Phone {
 // --- the table screen ------------------------------------------------------------------------
 
 class Table {
+  /**
+   * @param {HTMLElement} root
+   * @param {import("../game.js").GameContext} ctx
+   */
   constructor(root, ctx) {
     this.ctx = ctx;
     this.view = null;
@@ -533,7 +545,12 @@ class Table {
   }
 }
 
-/** The plug-in entry point the room shell calls (see README, "Adding a game to the browser"). */
+/**
+ * The plug-in entry point the room shell calls (see README, "Adding a game to the browser").
+ * @param {HTMLElement} root
+ * @param {import("../game.js").GameContext} ctx
+ * @returns {import("../game.js").GamePlugin}
+ */
 export function mount(root, ctx) {
   return ctx.mode === "table" ? new Table(root, ctx) : new Phone(root, ctx);
 }

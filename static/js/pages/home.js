@@ -61,7 +61,7 @@ async function main() {
 async function choose(game) {
   chosen = game;
   prefs.set("game", game.id);
-  for (const card of document.querySelectorAll(".game-card")) {
+  for (const card of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".game-card"))) {
     card.classList.toggle("chosen", card.dataset.game === game.id);
   }
   const box = $("#create-options");
