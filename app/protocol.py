@@ -196,6 +196,9 @@ class GameInfo(BaseModel):
     min_players: int
     max_players: int
     options: list[OptionInfo]
+    #: The option naming the host's own picture deck, for a game that takes one (the lobby
+    #: shows the deck panel instead of that option).
+    picture_deck: str | None = None
 
 
 class ErrorBody(BaseModel):

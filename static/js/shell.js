@@ -8,6 +8,7 @@ import { $, bubble, fill, h, prefs } from "./dom.js";
 import { errorText, loadCatalogue, loadGameCatalogue, t } from "./i18n.js";
 import { blurb, loadGames, optionFilter, optionsForm, playerRange } from "./options.js";
 import { places } from "./places.js";
+import { DeckPanel } from "./deck.js";
 
 export async function runRoom(mode) {
   await loadCatalogue();
@@ -32,6 +33,7 @@ export async function runRoom(mode) {
     onError: (error) => shell.toast(error),
   });
   shell.client = client;
+  shell.deck = new DeckPanel($("#lobby-deck"), code, () => token);
   client.start();
   if (mode === "table") keepAwake();
   return shell;
@@ -59,6 +61,7 @@ class Shell {
     this.resultsAt = 0; // when the results may cover the board (a game's last moment first)
     this.resultsTimer = 0;
     this.armed = null; // a destructive button waiting for its second tap
+    this.deck = null; // the host's own pictures, for a game that takes them (deck.js)
     this.wire();
   }
 
@@ -331,6 +334,7 @@ class Shell {
     } else {
       options.replaceChildren();
     }
+    this.deck?.update(room, host, game?.picture_deck ?? null);
     $("#lobby-host").hidden = !host;
     const wait = $("#lobby-wait");
     const few = room.players.length < room.min_players;
