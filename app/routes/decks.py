@@ -102,17 +102,23 @@ def _info(room: Room, decks: PictureDecks, deck: DeckState | None) -> DeckInfo:
         in_use=deck is not None and bool(deck.snapshot) and current == deck.snapshot)
 
 
-async def _play_from(room: Room, sender: Sender, snapshot: str) -> None:
-    """Set the room's deck option to ``snapshot`` (host and lobby checked there)."""
+async def _play_from(room: Room, sender: Sender, decks: PictureDecks, snapshot: str,
+                     deck: DeckState | None) -> DeckInfo:
+    """Set the room's deck option to ``snapshot`` (host and lobby checked there too), and
+    answer with ``deck``."""
     option = option_of(room.game)
     with contextlib.suppress(NoChange):
         await room.mutate(partial(decisions.set_options, sender=sender,
                                   options={option: snapshot}, now=time.time()))
+    return _info(room, decks, deck)
 
 
-def _before_start(room: Room) -> None:
+def _changer(room: Room, authorization: str | None) -> Sender:
+    """The host, before the game starts: who may change the room's pictures."""
+    sender = _host(room, authorization)
     if room.record.phase == "playing":
         raise AppError("not_in_lobby", "The pictures can change only before the game starts.")
+    return sender
 
 
 @router.get("/deck/{code}", responses=ERRORS)
@@ -127,8 +133,7 @@ async def get_deck(room: RoomDep, decks: DecksDep,
 async def add_picture(room: RoomDep, decks: DecksDep, request: Request, caption: str = "",
                       authorization: Annotated[str | None, Header()] = None) -> DeckInfo:
     """Add one picture (the body is the file); the first one makes the room's deck."""
-    sender = _host(room, authorization)
-    _before_start(room)
+    sender = _changer(room, authorization)
     text = decks.caption(caption)
     data = await _read_file(request, decks.settings.picture_max_bytes)
     picture = await decks.process(data)
@@ -139,44 +144,37 @@ async def add_picture(room: RoomDep, decks: DecksDep, request: Request, caption:
     else:
         code = deck.code
     deck = await decks.add(code, picture, text)
-    await _play_from(room, sender, deck.snapshot)
-    return _info(room, decks, deck)
+    return await _play_from(room, sender, decks, deck.snapshot, deck)
 
 
 @router.delete("/deck/{code}/pictures/{picture}", responses=ERRORS)
 async def remove_picture(room: RoomDep, decks: DecksDep, picture: str,
                          authorization: Annotated[str | None, Header()] = None) -> DeckInfo:
     """Take a picture out of the room's deck (before the game starts)."""
-    sender = _host(room, authorization)
-    _before_start(room)
+    sender = _changer(room, authorization)
     deck = await decks.room_deck(room.code)
     if deck is None:
         raise AppError("unknown_picture", "This room has no deck of its own.")
     deck = await decks.remove(deck.code, picture)
-    await _play_from(room, sender, deck.snapshot)
-    return _info(room, decks, deck)
+    return await _play_from(room, sender, decks, deck.snapshot, deck)
 
 
 @router.post("/deck/{code}/use", responses=ERRORS)
 async def use_deck(room: RoomDep, decks: DecksDep, deck: str,
                    authorization: Annotated[str | None, Header()] = None) -> DeckInfo:
     """Bring the deck with code ``deck`` (made in another room or on another night)."""
-    sender = _host(room, authorization)
-    _before_start(room)
+    sender = _changer(room, authorization)
     found = await decks.deck(deck)
     await decks.bind(room.code, found.code)
-    await _play_from(room, sender, found.snapshot)
-    return _info(room, decks, found)
+    return await _play_from(room, sender, decks, found.snapshot, found)
 
 
 @router.delete("/deck/{code}", responses=ERRORS)
 async def leave_deck(room: RoomDep, decks: DecksDep,
                      authorization: Annotated[str | None, Header()] = None) -> DeckInfo:
     """Play with the built-in pictures again (the deck itself is kept under its code)."""
-    sender = _host(room, authorization)
-    _before_start(room)
-    await _play_from(room, sender, "")
-    return _info(room, decks, await decks.room_deck(room.code))
+    sender = _changer(room, authorization)
+    return await _play_from(room, sender, decks, "", await decks.room_deck(room.code))
 
 
 @router.get("/pictures/{name}", responses={404: {"model": ErrorBody}})

@@ -133,6 +133,8 @@ export class DeckPanel {
       this.send(file, row).finally(() => {
         this.busy -= 1;
         this.pump();
+        // answers may arrive out of order: once all are in, ask for the deck as it is
+        if (!this.busy && !this.queue.length) this.load(this.room?.options[this.option] ?? "");
         this.draw();
       });
     }
@@ -154,7 +156,8 @@ export class DeckPanel {
         if (request.status === 201) {
           row.status = "done";
           row.progress = 1;
-          this.adopt(data);
+          // uploads only add: an answer with fewer pictures is an older one
+          if (!this.deck || data.pictures.length >= this.deck.pictures.length) this.adopt(data);
         } else {
           row.status = "failed";
           row.error = errorText(data.code, data.message);
