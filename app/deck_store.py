@@ -46,6 +46,9 @@ class DeckStore(Protocol):
         ...
     async def room_deck(self, room: str) -> str | None: ...
     async def set_room_deck(self, room: str, deck: str, now: float) -> None: ...
+    async def claim_room_deck(self, room: str, deck: str, now: float) -> str:
+        """Bind ``deck`` to ``room`` unless it has one already; the room's deck either way."""
+        ...
     async def touch(self, deck: str | None, snapshot_id: str, pictures: Sequence[str],
                     now: float) -> None:
         """Mark a deck, its snapshot and its pictures used (they will not expire soon)."""
@@ -171,6 +174,12 @@ class SQLiteDecks:
         await self._run(self._write, (
             "INSERT OR REPLACE INTO room_decks VALUES (?, ?, ?)", (room, deck, now)))
 
+    async def claim_room_deck(self, room: str, deck: str, now: float) -> str:
+        await self._run(self._write, (
+            "INSERT OR IGNORE INTO room_decks VALUES (?, ?, ?)", (room, deck, now)))
+        bound = await self.room_deck(room)
+        return bound or deck
+
     async def touch(self, deck: str | None, snapshot_id: str, pictures: Sequence[str],
                     now: float) -> None:
         statements: list[tuple[str, Any]] = [
@@ -273,6 +282,12 @@ class RedisDecks:
     async def set_room_deck(self, room: str, deck: str, now: float) -> None:
         await self._call("set room deck", self.client.set(self._key("roomdeck", room), deck,
                                                           px=self.ttl_ms))
+
+    async def claim_room_deck(self, room: str, deck: str, now: float) -> str:
+        await self._call("claim room deck", self.client.set(
+            self._key("roomdeck", room), deck, px=self.ttl_ms, nx=True))
+        bound = await self.room_deck(room)
+        return bound or deck
 
     async def touch(self, deck: str | None, snapshot_id: str, pictures: Sequence[str],
                     now: float) -> None:

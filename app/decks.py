@@ -95,6 +95,12 @@ def parse_snapshot(body: str) -> tuple[Picture, ...]:
                          p["caption"]) for p in data["pictures"])
 
 
+def room_key(code: str, created_at: float) -> str:
+    """What a room's deck is kept under: its code and when it was made (a code is given to a
+    new room once the old one is gone, and must not bring the old host's deck with it)."""
+    return f"{code}@{created_at!r}"
+
+
 def option_of(game: AnyGame) -> str:
     """The option holding a game's deck; ``no_picture_deck`` for a game that takes none."""
     if game.picture_deck is None:
@@ -185,7 +191,8 @@ class PictureDecks:
                 return code
 
     async def room_deck(self, room: str) -> DeckState | None:
-        """The deck the host of ``room`` builds (None before the first picture)."""
+        """The deck the host of ``room`` builds (None before the first picture); ``room`` is
+        :func:`room_key`, never the bare code (codes are reused once a room is gone)."""
         code = await self.store.room_deck(room)
         if code is None:
             return None
@@ -196,6 +203,18 @@ class PictureDecks:
 
     async def bind(self, room: str, code: str) -> None:
         await self.store.set_room_deck(room, code, time.time())
+
+    async def room_deck_made(self, room: str) -> str:
+        """The code of ``room``'s deck, made now if it has none (two first uploads at once
+        agree on one)."""
+        found = await self.store.room_deck(room)
+        if found is not None and await self.store.deck(found) is not None:
+            return found
+        made = await self.new_deck()
+        if found is not None:  # its deck expired: start afresh
+            await self.bind(room, made)
+            return made
+        return await self.store.claim_room_deck(room, made, time.time())
 
     def caption(self, raw: str) -> str:
         """A caption as kept: one line of at most ``max_caption`` characters; ``bad_caption``."""

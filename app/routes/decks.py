@@ -30,7 +30,7 @@ from pydantic import BaseModel
 
 from app import decisions
 from app.decisions import NoChange, Sender, is_host, seat_for_token
-from app.decks import DeckState, PictureDecks, option_of
+from app.decks import DeckState, PictureDecks, option_of, room_key
 from app.deps import RoomDep
 from app.pictures import is_picture_id
 from app.protocol import AppError, ErrorBody
@@ -69,6 +69,10 @@ async def get_decks(request: Request) -> PictureDecks:
 
 
 DecksDep = Annotated[PictureDecks, Depends(get_decks)]
+
+
+def _key(room: Room) -> str:
+    return room_key(room.code, room.record.created_at)
 
 
 def _host(room: Room, authorization: str | None) -> Sender:
@@ -126,7 +130,7 @@ async def get_deck(room: RoomDep, decks: DecksDep,
                    authorization: Annotated[str | None, Header()] = None) -> DeckInfo:
     """The deck the room's host builds (host only)."""
     _host(room, authorization)
-    return _info(room, decks, await decks.room_deck(room.code))
+    return _info(room, decks, await decks.room_deck(_key(room)))
 
 
 @router.post("/deck/{code}/pictures", status_code=201, responses=ERRORS)
@@ -137,12 +141,7 @@ async def add_picture(room: RoomDep, decks: DecksDep, request: Request, caption:
     text = decks.caption(caption)
     data = await _read_file(request, decks.settings.picture_max_bytes)
     picture = await decks.process(data)
-    deck = await decks.room_deck(room.code)
-    if deck is None:
-        code = await decks.new_deck()
-        await decks.bind(room.code, code)
-    else:
-        code = deck.code
+    code = await decks.room_deck_made(_key(room))
     deck = await decks.add(code, picture, text)
     return await _play_from(room, sender, decks, deck.snapshot, deck)
 
@@ -152,7 +151,7 @@ async def remove_picture(room: RoomDep, decks: DecksDep, picture: str,
                          authorization: Annotated[str | None, Header()] = None) -> DeckInfo:
     """Take a picture out of the room's deck (before the game starts)."""
     sender = _changer(room, authorization)
-    deck = await decks.room_deck(room.code)
+    deck = await decks.room_deck(_key(room))
     if deck is None:
         raise AppError("unknown_picture", "This room has no deck of its own.")
     deck = await decks.remove(deck.code, picture)
@@ -165,7 +164,7 @@ async def use_deck(room: RoomDep, decks: DecksDep, deck: str,
     """Bring the deck with code ``deck`` (made in another room or on another night)."""
     sender = _changer(room, authorization)
     found = await decks.deck(deck)
-    await decks.bind(room.code, found.code)
+    await decks.bind(_key(room), found.code)
     return await _play_from(room, sender, decks, found.snapshot, found)
 
 
@@ -174,7 +173,7 @@ async def leave_deck(room: RoomDep, decks: DecksDep,
                      authorization: Annotated[str | None, Header()] = None) -> DeckInfo:
     """Play with the built-in pictures again (the deck itself is kept under its code)."""
     sender = _changer(room, authorization)
-    return await _play_from(room, sender, decks, "", await decks.room_deck(room.code))
+    return await _play_from(room, sender, decks, "", await decks.room_deck(_key(room)))
 
 
 @router.get("/pictures/{name}", responses={404: {"model": ErrorBody}})

@@ -8,7 +8,6 @@ import { $, bubble, fill, h, prefs } from "./dom.js";
 import { errorText, loadCatalogue, loadGameCatalogue, t } from "./i18n.js";
 import { blurb, loadGames, optionFilter, optionsForm, playerRange } from "./options.js";
 import { places } from "./places.js";
-import { DeckPanel } from "./deck.js";
 
 export async function runRoom(mode) {
   await loadCatalogue();
@@ -33,7 +32,7 @@ export async function runRoom(mode) {
     onError: (error) => shell.toast(error),
   });
   shell.client = client;
-  shell.deck = new DeckPanel($("#lobby-deck"), code, () => token);
+  shell.token = () => token;
   client.start();
   if (mode === "table") keepAwake();
   return shell;
@@ -61,7 +60,8 @@ class Shell {
     this.resultsAt = 0; // when the results may cover the board (a game's last moment first)
     this.resultsTimer = 0;
     this.armed = null; // a destructive button waiting for its second tap
-    this.deck = null; // the host's own pictures, for a game that takes them (deck.js)
+    this.deck = null; // the host's own pictures' panel, for a game that takes them (deck.js)
+    this.token = () => null; // this screen's token (the deck panel sends it)
     this.wire();
   }
 
@@ -296,6 +296,22 @@ class Shell {
 
   // --- lobby -----------------------------------------------------------------------------
 
+  /** A game that takes the host's own pictures gets the deck panel, its module loaded only
+   * then (rooms of other games never download it). */
+  drawDeck() {
+    const option = this.game?.pending ? null : this.game?.picture_deck ?? null;
+    if (!option && !this.deck) {
+      $("#lobby-deck").hidden = true;
+      return;
+    }
+    this.deck ??= import("./deck.js").then((m) => new m.DeckPanel($("#lobby-deck"), this.code, this.token));
+    this.deck.then((panel) => {
+      const message = this.current;
+      const now = this.game?.pending ? null : this.game?.picture_deck ?? null;
+      if (message) panel.update(message.room, message.is_host, message.room.phase === "lobby" ? now : null);
+    });
+  }
+
   drawLobby() {
     const message = this.current;
     if (!message) return;
@@ -334,7 +350,7 @@ class Shell {
     } else {
       options.replaceChildren();
     }
-    this.deck?.update(room, host, game?.picture_deck ?? null);
+    this.drawDeck();
     $("#lobby-host").hidden = !host;
     const wait = $("#lobby-wait");
     const few = room.players.length < room.min_players;

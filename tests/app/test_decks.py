@@ -260,3 +260,22 @@ def test_redis_decks_expire(serve: Any, tables: list[Table], redis_url: str) -> 
     reply = http(server).post(f"/deck/{second.code}/use", params={"deck": deck["code"]},
                               headers=_auth(second.host_token))
     assert reply.json()["code"] == "unknown_deck"
+
+
+def test_uploads_at_once_all_land_in_one_deck(serve: Any, tables: list[Table]) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    server = serve()
+    table = _dixit(server, tables)
+    bodies = files.distinct(6)
+    with ThreadPoolExecutor(6) as pool:
+        replies = list(pool.map(lambda b: upload(server, table.code, table.host_token, b),
+                                bodies))
+    assert [r.status_code for r in replies] == [201] * 6
+    deck = http(server).get(f"/deck/{table.code}", headers=_auth(table.host_token)).json()
+    assert len(deck["pictures"]) == 6 and len({r.json()["code"] for r in replies}) == 1
+    assert deck["in_use"]
+    # Back to our pictures: the deck is kept, the room no longer plays from it.
+    left = http(server).delete(f"/deck/{table.code}", headers=_auth(table.host_token)).json()
+    assert left["code"] == deck["code"] and not left["in_use"]
+    assert table.summary()["options"]["pictures"] == ""
