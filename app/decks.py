@@ -95,6 +95,11 @@ def parse_snapshot(body: str) -> tuple[Picture, ...]:
                          p["caption"]) for p in data["pictures"])
 
 
+def _known(pictures: tuple[Picture, ...], picture_id: str) -> None:
+    if all(p.id != picture_id for p in pictures):
+        raise AppError("unknown_picture", "This deck has no such picture.")
+
+
 def room_key(code: str, created_at: float) -> str:
     """What a room's deck is kept under: its code and when it was made (a code is given to a
     new room once the old one is gone, and must not bring the old host's deck with it)."""
@@ -248,10 +253,18 @@ class PictureDecks:
 
         return await self._change(code, added)
 
+    async def recaption(self, code: str, picture_id: str, caption: str) -> DeckState:
+        """Give a picture of the deck a new caption (what the bots read besides its pixels)."""
+        def changed(pictures: tuple[Picture, ...]) -> tuple[Picture, ...]:
+            _known(pictures, picture_id)
+            return tuple(Picture(p.id, p.features, caption) if p.id == picture_id else p
+                         for p in pictures)
+
+        return await self._change(code, changed)
+
     async def remove(self, code: str, picture_id: str) -> DeckState:
         def removed(pictures: tuple[Picture, ...]) -> tuple[Picture, ...]:
-            if all(p.id != picture_id for p in pictures):
-                raise AppError("unknown_picture", "This deck has no such picture.")
+            _known(pictures, picture_id)
             return tuple(p for p in pictures if p.id != picture_id)
 
         return await self._change(code, removed)

@@ -6,7 +6,8 @@
   itself (so a phone shows each file's progress, and a refusal names that file only). The
   first one makes the deck. ``picture_too_big`` (413), ``not_a_picture``,
   ``picture_too_large``, ``deck_full``; the room and the deck stay as they were.
-- ``DELETE /deck/{room}/pictures/{id}``: take one out (before the game starts).
+- ``DELETE /deck/{room}/pictures/{id}``: take one out (before the game starts);
+  ``PUT /deck/{room}/pictures/{id}?caption=…``: change its caption.
 - ``POST /deck/{room}/use?code=K7PM-3QXD``: bring a deck made in another room or night;
   ``DELETE /deck/{room}``: play with ours again (the deck is kept, under its code).
 - ``GET /pictures/{id}.webp``: a picture, public and immutable (its name is its hash).
@@ -69,6 +70,13 @@ async def get_decks(request: Request) -> PictureDecks:
 
 
 DecksDep = Annotated[PictureDecks, Depends(get_decks)]
+
+
+async def _own_deck(room: Room, decks: PictureDecks) -> DeckState:
+    deck = await decks.room_deck(_key(room))
+    if deck is None:
+        raise AppError("unknown_picture", "This room has no deck of its own.")
+    return deck
 
 
 def _key(room: Room) -> str:
@@ -151,10 +159,19 @@ async def remove_picture(room: RoomDep, decks: DecksDep, picture: str,
                          authorization: Annotated[str | None, Header()] = None) -> DeckInfo:
     """Take a picture out of the room's deck (before the game starts)."""
     sender = _changer(room, authorization)
-    deck = await decks.room_deck(_key(room))
-    if deck is None:
-        raise AppError("unknown_picture", "This room has no deck of its own.")
+    deck = await _own_deck(room, decks)
     deck = await decks.remove(deck.code, picture)
+    return await _play_from(room, sender, decks, deck.snapshot, deck)
+
+
+@router.put("/deck/{code}/pictures/{picture}", responses=ERRORS)
+async def caption_picture(room: RoomDep, decks: DecksDep, picture: str, caption: str = "",
+                          authorization: Annotated[str | None, Header()] = None) -> DeckInfo:
+    """Set a picture's caption (one line; empty for none), before the game starts."""
+    sender = _changer(room, authorization)
+    text = decks.caption(caption)
+    deck = await _own_deck(room, decks)
+    deck = await decks.recaption(deck.code, picture, text)
     return await _play_from(room, sender, decks, deck.snapshot, deck)
 
 

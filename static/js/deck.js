@@ -184,6 +184,17 @@ export class DeckPanel {
     this.draw();
   }
 
+  /** A caption helps the bots read the picture (and is what its image's alt text says). */
+  async recaption(id, input) {
+    try {
+      this.adopt(await this.call("PUT", `/pictures/${encodeURIComponent(id)}?caption=${encodeURIComponent(input.value)}`));
+      this.show(null);
+    } catch (error) {
+      this.show(error);
+    }
+    this.draw();
+  }
+
   async use() {
     const code = this.codeInput.value.trim();
     if (!code) return;
@@ -232,9 +243,13 @@ export class DeckPanel {
     this.grid.replaceChildren(...(deck?.pictures || []).map((picture, index) => {
       const remove = h("button", { type: "button", class: "deck-remove", "aria-label": t("deck.remove", { n: index + 1 }), text: "×" });
       remove.addEventListener("click", () => this.remove(picture.id, remove));
-      return h("li", { class: "deck-picture" },
-        h("img", { src: picture.url, alt: picture.caption || t("deck.picture", { n: index + 1 }), loading: "lazy", draggable: "false" }),
-        remove);
+      const caption = h("input", { type: "text", class: "deck-caption", value: picture.caption, maxlength: "80", placeholder: t("deck.caption"), "aria-label": t("deck.caption_label", { n: index + 1 }) });
+      caption.addEventListener("change", () => this.recaption(picture.id, caption));
+      return h("li", { class: "deck-picture", dataset: { picture: picture.id } },
+        h("div", { class: "deck-thumb" },
+          h("img", { src: picture.url, alt: picture.caption || t("deck.picture", { n: index + 1 }), loading: "lazy", draggable: "false" }),
+          remove),
+        caption);
     }));
   }
 

@@ -275,6 +275,15 @@ def test_uploads_at_once_all_land_in_one_deck(serve: Any, tables: list[Table]) -
     deck = http(server).get(f"/deck/{table.code}", headers=_auth(table.host_token)).json()
     assert len(deck["pictures"]) == 6 and len({r.json()["code"] for r in replies}) == 1
     assert deck["in_use"]
+    # A new caption is a new snapshot the room plays from.
+    first = deck["pictures"][0]["id"]
+    captioned = http(server).put(f"/deck/{table.code}/pictures/{first}",
+                                 params={"caption": "  a  cat\ton a boat "},
+                                 headers=_auth(table.host_token)).json()
+    assert captioned["pictures"][0]["caption"] == "a cat on a boat" and captioned["in_use"]
+    bad = http(server).put(f"/deck/{table.code}/pictures/{first}", params={"caption": "x" * 81},
+                           headers=_auth(table.host_token))
+    assert (bad.status_code, bad.json()["code"]) == (422, "bad_caption")
     # Back to our pictures: the deck is kept, the room no longer plays from it.
     left = http(server).delete(f"/deck/{table.code}", headers=_auth(table.host_token)).json()
     assert left["code"] == deck["code"] and not left["in_use"]

@@ -64,6 +64,11 @@ def test_the_host_builds_a_deck_in_the_lobby_and_a_phone_plays_with_it(
     assert deck_code not in ann.content()
     shoot(table, "deck-lobby-table")
 
+    # A caption, for the bots (and the picture's alt text).
+    first = table.locator("#deck-pictures .deck-caption").first
+    first.fill("a cat on a boat")
+    first.dispatch_event("change")
+    expect(table.locator("#deck-pictures img").first).to_have_attribute("alt", "a cat on a boat")
     # Dropping a file on the table's lobby adds it too; removing one takes it out.
     drop(table, "dropped.png", "image/png", files.gif_animated())
     expect(table.locator("#deck-pictures li")).to_have_count(5)
