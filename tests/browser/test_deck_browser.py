@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 
 from tests.app import picture_files as files
 from tests.browser.conftest import Screens, shoot
+from tests.browser.test_layout import CHECK
 from tests.browser.test_dixit_browser import play_along
 
 
@@ -63,6 +64,15 @@ def test_the_host_builds_a_deck_in_the_lobby_and_a_phone_plays_with_it(
     expect(ann.locator("#deck-files")).to_be_hidden()
     assert deck_code not in ann.content()
     shoot(table, "deck-lobby-table")
+    # The layout guard's eye on the panel, at a TV's size and a small phone's.
+    for width, height in ((1366, 768), (360, 740)):
+        table.set_viewport_size({"width": width, "height": height})
+        problems = table.evaluate(CHECK, {"boxes": [".deck", ".deck-picture", ".deck-upload",
+                                                    ".deck-use-row"], "controls": [],
+                                          "tv": False})
+        assert problems == [], problems
+    table.locator("#lobby-deck").screenshot(path="test-artifacts/deck-panel-small.png")
+    table.set_viewport_size({"width": 1920, "height": 1080})
 
     # A caption, for the bots (and the picture's alt text).
     first = table.locator("#deck-pictures .deck-caption").first
