@@ -173,6 +173,8 @@ class PictureDecks:
         key = f"{deck}/{snapshot}"
         if not force and now - self._touched.get(key, 0.0) < TOUCH_EVERY:
             return
+        if len(self._touched) > CACHED * 8:
+            self._touched.clear()
         self._touched[key] = now
         await self.store.touch(deck, snapshot, [p.id for p in pictures], now)
 

@@ -309,6 +309,14 @@ class Game(Generic[S, A, V, Opts, R]):
             raise TypeError(f"{self.id}: a game must name the reasons it can end for.")
         for declared in self.options:
             declared.check(declared.default)
+        if self.picture_deck is not None:
+            named = next((o for o in self.options if o.name == self.picture_deck.option), None)
+            if named is None or not isinstance(named.default, str) or named.choices:
+                raise TypeError(f"{self.id}: the picture deck's option "
+                                f"{self.picture_deck.option!r} must be a free string option.")
+            if not any(f.metadata.get(_PICTURES) for f in dataclasses.fields(self.options_type)):
+                raise TypeError(f"{self.id}: a game taking a picture deck needs a field made "
+                                f"by pictures_field() in its options.")
 
     @property
     def kinds(self) -> tuple[str, ...]:

@@ -58,12 +58,16 @@ export class DeckPanel {
     this.note = h("p", { class: "deck-error", role: "alert" });
     this.uploads = h("ul", { id: "deck-uploads", class: "deck-uploads" });
     this.grid = h("ul", { id: "deck-pictures", class: "deck-pictures" });
+    this.playThese = h("button", { id: "deck-play-these", type: "button", class: "secondary small", text: t("deck.play_these") });
+    this.playThese.addEventListener("click", () => this.use(this.deck?.code));
+    this.playOurs = h("button", { id: "deck-play-ours", type: "button", class: "secondary small", text: t("deck.play_ours") });
+    this.playOurs.addEventListener("click", () => this.leave());
     this.hostPart = h("div", { class: "deck-host" },
       h("label", { class: "deck-pick primary", for: "deck-files" }, t("deck.add")),
       this.input,
       h("p", { class: "muted deck-hint", text: t("deck.hint") }),
       this.codeLine, this.uploads, this.grid,
-      h("div", { class: "deck-use-row" }, this.codeInput, this.useButton),
+      h("div", { class: "deck-use-row" }, this.codeInput, this.useButton, this.playThese, this.playOurs),
       this.note);
     this.guestPart = h("p", { class: "muted" });
     this.root.replaceChildren(h("h3", { class: "section-title", text: t("deck.title") }),
@@ -173,34 +177,31 @@ export class DeckPanel {
     });
   }
 
-  async remove(id, button) {
+  remove(id, button) {
     button.disabled = true;
-    try {
-      this.adopt(await this.call("DELETE", `/pictures/${encodeURIComponent(id)}`));
-      this.show(null);
-    } catch (error) {
-      this.show(error);
-    }
-    this.draw();
+    return this.change("DELETE", `/pictures/${encodeURIComponent(id)}`);
   }
 
   /** A caption helps the bots read the picture (and is what its image's alt text says). */
-  async recaption(id, input) {
-    try {
-      this.adopt(await this.call("PUT", `/pictures/${encodeURIComponent(id)}?caption=${encodeURIComponent(input.value)}`));
-      this.show(null);
-    } catch (error) {
-      this.show(error);
-    }
-    this.draw();
+  recaption(id, input) {
+    return this.change("PUT", `/pictures/${encodeURIComponent(id)}?caption=${encodeURIComponent(input.value)}`);
   }
 
-  async use() {
-    const code = this.codeInput.value.trim();
+  /** Play from the deck `code` (typed, or this room's own). */
+  async use(code = this.codeInput.value.trim()) {
     if (!code) return;
+    await this.change("POST", `/use?deck=${encodeURIComponent(code)}`);
+    this.codeInput.value = "";
+  }
+
+  /** Back to the game's own pictures (the deck stays, under its code). */
+  leave() {
+    return this.change("DELETE", "");
+  }
+
+  async change(method, path) {
     try {
-      this.adopt(await this.call("POST", `/use?deck=${encodeURIComponent(code)}`));
-      this.codeInput.value = "";
+      this.adopt(await this.call(method, path));
       this.show(null);
     } catch (error) {
       this.show(error);
@@ -232,6 +233,10 @@ export class DeckPanel {
           : t("deck.mixed", { players, need }),
       ].join(" ");
     }
+    // A deck of this room the game does not play from (the host went back to ours, or to
+    // another game and back): one tap plays from it again; and back to ours.
+    this.playThese.hidden = !(deck?.code && deck.pictures.length && !deck.in_use);
+    this.playOurs.hidden = !deck?.in_use;
     this.codeLine.hidden = !deck?.code;
     if (deck?.code) {
       this.codeLine.replaceChildren(t("deck.code"), " ", h("b", { class: "url", text: deck.code }),

@@ -85,6 +85,12 @@ def test_the_host_builds_a_deck_in_the_lobby_and_a_phone_plays_with_it(
     table.locator("#deck-pictures .deck-remove").first.click()
     expect(table.locator("#deck-pictures li")).to_have_count(4)
 
+    # Back to our pictures, and to these again: the deck stays.
+    table.locator("#deck-play-ours").click()
+    expect(ann.locator("#lobby-deck")).to_contain_text("uses our pictures")
+    table.locator("#deck-play-these").click()
+    expect(ann.locator("#lobby-deck")).to_contain_text("own pictures")
+
     # Enough for three players, only ours: the phone's lobby shows the switch the host set.
     table.locator("#deck-files").set_input_files([
         _file(f"p{i}.jpg", "image/jpeg", body) for i, body in enumerate(files.distinct(24))])
