@@ -16,8 +16,8 @@ from playwright.sync_api import Page, expect
 
 from tests.app import picture_files as files
 from tests.browser.conftest import Screens, shoot
-from tests.browser.test_layout import CHECK
 from tests.browser.test_dixit_browser import play_along
+from tests.browser.test_layout import CHECK
 
 
 def _file(name: str, mime: str, body: bytes) -> dict[str, object]:
