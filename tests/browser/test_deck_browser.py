@@ -108,6 +108,11 @@ def test_the_host_builds_a_deck_in_the_lobby_and_a_phone_plays_with_it(
     assert all(src.startswith("/pictures/") and src.endswith(".webp") for src, _ in sources)
     ann.wait_for_function("""() => [...document.querySelectorAll('#dx-hand .dx-pic')]
                                    .every(e => e.complete && e.naturalWidth > 0)""")
+    # Ann's hand is on Ann's phone only: not in the table's page, nor fetched by it.
+    mine = ann.locator("#dx-hand .dx-card").evaluate_all("els => els.map(e => e.dataset.card)")
+    fetched = table.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+    assert len(mine) == 7  # (Ann tells first: nothing of hers is on the table yet)
+    assert not any(card in table.content() or any(card in u for u in fetched) for card in mine)
     for _ in range(40):  # a round or two with the phone, the bot and the table
         if ann.locator("#results").is_visible():
             break
