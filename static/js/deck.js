@@ -36,7 +36,11 @@ export class DeckPanel {
     this.host = host;
     this.option = option;
     this.root.hidden = !option;
-    if (!option) return;
+    if (!option) {
+      // out of the lobby: the thumbnails go (a game's page holds only what its view says)
+      if (this.built) this.grid.replaceChildren();
+      return;
+    }
     if (!this.built) this.build();
     const current = room.options[option] || "";
     if (host && this.loadedFor !== current && !this.loading) this.load(current);

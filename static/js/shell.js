@@ -221,6 +221,7 @@ class Shell {
       if (!this.game?.pending) markDrawn(message);
     } else {
       this.drawGame(message);
+      if (this.deck) this.drawDeck(); // out of the lobby: the deck panel lets go of its pictures
     }
     this.drawResults();
     this.drawSeats();
