@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: run test test-layout test-deps bench bench-load bench-scale bench-gc fuzz cluster lint \
+.PHONY: run test test-layout test-deps bench bench-deck bench-load bench-scale bench-gc fuzz cluster lint \
 	clean
 
 $(BIN)/python:
@@ -53,6 +53,10 @@ bench: $(INSTALLED)
 	$(BIN)/python bench/rules_bench.py
 	$(BIN)/python bench/dixit_bench.py
 	$(BIN)/python bench/encore_bench.py
+
+# Bots on a host's own uploaded pictures: how often voters find the story card, vs chance.
+bench-deck: $(INSTALLED)
+	$(BIN)/python bench/dixit_custom_bots.py
 
 bench-load: $(INSTALLED)
 	$(BIN)/python bench/load.py

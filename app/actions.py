@@ -15,7 +15,7 @@ from pydantic import Field, TypeAdapter, ValidationError
 
 from app.protocol import AppError
 from app.store import RoomRecord, StoredRoom
-from rules.base import AnyGame
+from rules.base import AnyGame, Picture
 
 __all__ = ["AnyGame", "Played", "State", "action_adapter", "parse_action", "replay"]
 
@@ -56,10 +56,12 @@ def parse_action(game: AnyGame, raw: Mapping[str, Any]) -> Any:
                        f"{game.title} has no such action: {where}: {first['msg']}.") from None
 
 
-def replay(game: AnyGame, stored: StoredRoom) -> State:
-    """The game state of a stored room, rebuilt from its seed, options, roster and log."""
+def replay(game: AnyGame, stored: StoredRoom, pictures: tuple[Picture, ...] = ()) -> State:
+    """The game state of a stored room, rebuilt from its seed, options (with the host's
+    ``pictures`` they name), roster and log."""
     record = stored.record
     if record.phase == "lobby" or record.seed is None:
         return None
     return game.replay(record.players, record.seed, record.options,
-                       ((e.player, parse_action(game, e.action)) for e in stored.entries))
+                       ((e.player, parse_action(game, e.action)) for e in stored.entries),
+                       pictures)

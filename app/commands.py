@@ -16,6 +16,7 @@ from typing import TypeVar, cast
 from app import decisions
 from app.connection import Connection
 from app.decisions import NoChange
+from app.decks import refuse_deck_option
 from app.protocol import (
     CLIENT_MESSAGES,
     PONG,
@@ -105,6 +106,7 @@ async def make_host(room: Room, conn: Connection, message: MakeHostMessage) -> N
 
 @handles(SetOptionsMessage)
 async def set_options(room: Room, conn: Connection, message: SetOptionsMessage) -> None:
+    refuse_deck_option(room.game, message.options)
     await room.mutate(partial(decisions.set_options, sender=conn.sender,
                               options=message.options, now=time.time()))
 

@@ -97,3 +97,21 @@ class Settings(BaseSettings):
                                  description="Comma-separated addresses (or *) of the proxies "
                                              "whose X-Forwarded-For header names the client "
                                              "address used for per-address limits.")
+    picture_max_bytes: int = Field(default=10 * 1024 * 1024, ge=1024,
+                                   description="Largest picture file a host may upload "
+                                               "(picture_too_big).")
+    picture_max_pixels: int = Field(default=50_000_000, ge=1,
+                                    description="Most pixels an uploaded picture may have, "
+                                                "read from its header before decoding "
+                                                "(picture_too_large: decompression bombs).")
+    picture_long_side: int = Field(default=1024, ge=64, le=4096,
+                                   description="Long side, in pixels, pictures are resized to "
+                                               "(and re-encoded as WebP).")
+    deck_max_pictures: int = Field(default=200, ge=1,
+                                   description="Most pictures in a host's own deck (deck_full).")
+    max_caption: int = Field(default=80, ge=1, le=280,
+                             description="Longest caption of an uploaded picture.")
+    deck_expiry_days: float = Field(default=30, gt=0,
+                                    description="A deck nobody used for this many days is "
+                                                "removed with its pictures (keep it above "
+                                                "idle_hours).")

@@ -24,7 +24,7 @@ from app.actions import AnyGame, State, parse_action
 from app.encode import plain
 from app.protocol import AppError
 from app.store import LogEntry, RoomRecord, Seat
-from rules.base import HOST
+from rules.base import HOST, Picture
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,8 @@ class Current:
     game: AnyGame
     #: (actor, action id) of every action of the current game in the log.
     applied: Container[tuple[str, str]] = frozenset()
+    #: The host's own pictures the room's options name, for a game that takes them.
+    pictures: tuple[Picture, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -209,7 +211,8 @@ def rematch(current: Current, *, sender: Sender, seed: int, now: float) -> Chang
 def _new_game(current: Current, seed: int, now: float) -> Change:
     record = current.record
     players = tuple(s.id for s in record.seats)
-    state = current.game.start(players, seed, record.options)  # BadSetup: a refusal
+    state = current.game.start(players, seed, record.options,
+                               current.pictures)  # BadSetup: a refusal
     new = _next(record, now, phase="playing", seed=seed, players=players,
                 started_at=record.version + 1)
     return Change(new, state, new_game=True)

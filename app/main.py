@@ -7,6 +7,7 @@ Pages are a plug-in: if ``app/routes/pages.py`` exists, its ``router`` is includ
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import importlib.util
 import logging
@@ -21,6 +22,8 @@ from fastapi.staticfiles import StaticFiles
 
 from app.actions import AnyGame
 from app.config import Settings
+from app.deck_store import DeckStore, RedisDecks, SQLiteDecks
+from app.decks import PictureDecks
 from app.errors import install_error_handlers
 from app.feed import ChangeFeed, NoFeed
 from app.gc_policy import collector_tuned
@@ -28,8 +31,8 @@ from app.guesses import GuessBook
 from app.leases import Holders, Leases, LocalLeases, NoHolders
 from app.metrics import Metrics
 from app.pubsub import LocalPubSub, PubSub
-from app.registry import Rooms
-from app.routes import api, assets, ops, ws
+from app.registry import Rooms, _every
+from app.routes import api, assets, decks, ops, ws
 from app.store import SQLiteStore, Store
 
 log = logging.getLogger(__name__)
@@ -46,6 +49,7 @@ class Backends:
     feed: ChangeFeed
     leases: Leases
     holders: Holders
+    decks: DeckStore
     guess_book: GuessBook | None = None
 
 
@@ -53,7 +57,7 @@ def open_backends(settings: Settings, instance: str) -> Backends:
     """SQLite and nothing shared by default; Redis for all of it when ``redis_url`` is set."""
     if not settings.redis_url:
         return Backends(SQLiteStore(settings.db), LocalPubSub(), NoFeed(), LocalLeases(),
-                        NoHolders())
+                        NoHolders(), SQLiteDecks(settings.db))
     from app import redis_backend as rb  # imported only when used
 
     url, timeout, retries = settings.redis_url, settings.redis_timeout, settings.redis_retries
@@ -63,6 +67,7 @@ def open_backends(settings: Settings, instance: str) -> Backends:
                     rb.RedisChanges(url, instance, timeout, retries),
                     rb.RedisLeases(store.client, instance, settings.lease_seconds),
                     rb.RedisHolders(store.client, instance, hold),
+                    RedisDecks(store.client, settings.deck_expiry_days * 86400),
                     rb.RedisGuessBook(store.client, settings.join_window_seconds))
 
 
@@ -100,16 +105,22 @@ def create_app(settings: Settings | None = None,
         instance = secrets.token_hex(6)
         backends = open_backends(settings, instance)
         await check_backends(settings, backends)
+        app.state.decks = picture_decks = PictureDecks(backends.decks, settings)
         rooms = Rooms(settings, backends.store, backends.pubsub, games, feed=backends.feed,
                       leases=backends.leases, holders=backends.holders, metrics=Metrics(),
-                      instance=instance, guess_book=backends.guess_book)
+                      instance=instance, guess_book=backends.guess_book,
+                      pictures=picture_decks)
         await rooms.start()
         app.state.rooms = rooms
+        expiry = asyncio.get_running_loop().create_task(
+            _every(settings.sweep_seconds, picture_decks.expire, "deck expiry"))
         try:
             async with collector_tuned(settings.gc_full_minutes if own_process else 0):
                 yield
         finally:
+            expiry.cancel()
             await rooms.close()
+            await backends.decks.close()
 
     app = FastAPI(
         title="gamenight",
@@ -123,6 +134,7 @@ def create_app(settings: Settings | None = None,
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(assets.router)
+    app.include_router(decks.router)
     app.include_router(ops.router)
     _plug_in_pages(app)
     return app

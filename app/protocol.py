@@ -56,7 +56,7 @@ ERRORS: dict[str, ErrorKind] = {
     "rate_limited": ErrorKind(None, None, "More messages per second than allowed; the message "
                                           "was dropped (resend it with the same id)."),
     "spectator": ErrorKind(None, None, "A socket without a seat sent a player-only message."),
-    "not_host": ErrorKind(None, None, "A host command from someone who is not the host."),
+    "not_host": ErrorKind(403, None, "A host command from someone who is not the host."),
     "seat_played_by_bot": ErrorKind(None, None, "The host handed this seat to a bot."),
     "not_playing": ErrorKind(None, None, "An action (or end_game) while no game is running."),
     "not_in_lobby": ErrorKind(None, None, "A lobby command (start, options) after the start."),
@@ -70,7 +70,7 @@ ERRORS: dict[str, ErrorKind] = {
     "busy": ErrorKind(None, None, "The room changed too often under us; try again."),
     "unavailable": ErrorKind(503, None, "The store is unreachable for now; nothing changed. "
                                         "Retry (an action with the same id)."),
-    "bad_token": ErrorKind(None, 1008, "The token names no seat of this room (or was revoked)."),
+    "bad_token": ErrorKind(403, 1008, "The token names no seat of this room (or was revoked)."),
     "kicked": ErrorKind(None, 1008, "The host removed this seat."),
     "unknown_room": ErrorKind(404, 1008, "No live room has this code."),
     "too_many_attempts": ErrorKind(429, 1008, "More than 64 lookups from one address waiting "
@@ -96,6 +96,19 @@ ERRORS: dict[str, ErrorKind] = {
     "room_full": ErrorKind(409, None, "The room has the game's maximum number of players."),
     "already_playing": ErrorKind(409, None, "The game has started; joining is closed."),
     "too_many_rooms": ErrorKind(429, None, "This address already has rooms_per_address rooms."),
+    # A host's own pictures (app/routes/decks.py); each refusal is about one uploaded file.
+    "not_a_picture": ErrorKind(422, None, "An upload that is no JPEG, PNG, WebP or GIF image "
+                                          "(whatever its name), or a damaged one."),
+    "picture_too_big": ErrorKind(413, None, "An upload larger than picture_max_bytes."),
+    "picture_too_large": ErrorKind(422, None, "A picture with more pixels than "
+                                              "picture_max_pixels (a decompression bomb)."),
+    "deck_full": ErrorKind(409, None, "The deck has deck_max_pictures pictures already."),
+    "unknown_deck": ErrorKind(404, None, "No deck has this code (or it expired unused)."),
+    "unknown_picture": ErrorKind(404, None, "No such picture (in this deck, or at all)."),
+    "bad_caption": ErrorKind(422, None, "A caption longer than max_caption or with control "
+                                        "characters."),
+    "no_picture_deck": ErrorKind(422, None, "The room's game is not played with your own "
+                                            "pictures."),
 }
 
 
@@ -183,6 +196,9 @@ class GameInfo(BaseModel):
     min_players: int
     max_players: int
     options: list[OptionInfo]
+    #: The option naming the host's own picture deck, for a game that takes one (the lobby
+    #: shows the deck panel instead of that option).
+    picture_deck: str | None = None
 
 
 class ErrorBody(BaseModel):

@@ -27,6 +27,7 @@ import rules
 from app.actions import AnyGame
 from app.config import Settings
 from app.decisions import new_room
+from app.decks import NoPictures, PictureSource, refuse_deck_option
 from app.feed import Changed, ChangeFeed, NoFeed
 from app.guesses import CodeGuesses, GuessBook
 from app.inbound import shown
@@ -51,7 +52,8 @@ class Rooms:
                  games: Mapping[str, AnyGame] | None = None, *, feed: ChangeFeed | None = None,
                  leases: Leases | None = None, holders: Holders | None = None,
                  metrics: Metrics | None = None, instance: str | None = None,
-                 guess_book: GuessBook | None = None) -> None:
+                 guess_book: GuessBook | None = None,
+                 pictures: PictureSource | None = None) -> None:
         self.settings = settings
         self.store = store
         self.pubsub = pubsub
@@ -63,7 +65,8 @@ class Rooms:
         self.notifier = Notifier(pubsub, self.instance)
         self.metrics = metrics or Metrics()
         self.services = RoomServices(settings, store, self.games, self.notifier,
-                                     leases or LocalLeases(), self.metrics)
+                                     leases or LocalLeases(), self.metrics,
+                                     pictures or NoPictures())
         self.metrics.watch(lambda: len(self.rooms),
                            lambda: sum(len(r.connections) for r in self.rooms.values()))
         self.guesses = CodeGuesses(settings.join_misses, settings.join_window_seconds,
@@ -153,6 +156,8 @@ class Rooms:
                       stored.record.game)
             return None
         try:
+            await self.services.pictures.ensure(self.games[stored.record.game],
+                                                stored.record.options)
             room = Room.loaded(self.services, stored)
         except Exception:
             log.exception("room %s could not be replayed; left in the store", code)
@@ -182,6 +187,7 @@ class Rooms:
                      address: str) -> tuple[Room, str, str | None, str | None]:
         """A new room; return (room, host token, player id | None, seat token | None)."""
         game = self.services.game_named(game_id)
+        refuse_deck_option(game, options)
         try:
             resolved = game.resolve_options(options)
         except RuleError as exc:

@@ -107,7 +107,8 @@ class Room:
     def loaded(cls, services: RoomServices, stored: StoredRoom) -> Room:
         """The room a store holds, its game replayed from the log (raises if it cannot be)."""
         game = services.games[stored.record.game]
-        return cls(services, stored.record, replay(game, stored), stored.entries)
+        pictures = services.pictures.pictures(game, stored.record.options)
+        return cls(services, stored.record, replay(game, stored, pictures), stored.entries)
 
     @property
     def game(self) -> AnyGame:
@@ -123,7 +124,14 @@ class Room:
         return self.record.version
 
     def current(self) -> Current:
-        return Current(self.record, self.state, self.game, self.applied)
+        return Current(self.record, self.state, self.game, self.applied,
+                       self.services.pictures.pictures(self.game, self.record.options))
+
+    async def ensure_pictures(self, record: RoomRecord) -> None:
+        """Load the host's pictures ``record``'s options name (a replay or start reads them)."""
+        game = self.services.games.get(record.game)
+        if game is not None:
+            await self.services.pictures.ensure(game, record.options)
 
     def touch(self) -> None:
         self.used = time.monotonic()
@@ -216,6 +224,7 @@ class Room:
                     if self.suspect:
                         await self._catch_up()
                         self.suspect = False
+                    await self.ensure_pictures(self.record)
                     try:
                         change = decide(self.current())
                     except (AppError, RuleError):
@@ -296,7 +305,8 @@ class Room:
     def _install_stored(self, stored: StoredRoom) -> None:
         """Hold the stored room from scratch (another game, another epoch, a broken line)."""
         game = self.services.games[stored.record.game]
-        self.state = replay(game, stored)
+        self.state = replay(game, stored,
+                            self.services.pictures.pictures(game, stored.record.options))
         self.record = stored.record
         self.applied = AppliedActions(stored.entries)
         self.log_length = len(stored.entries)
@@ -364,6 +374,7 @@ class Room:
             if full is None:
                 self._vanish()
                 return
+            await self.ensure_pictures(full.record)
             self._install_stored(full)
         self.broadcast()
         self._close_revoked()
@@ -379,6 +390,7 @@ class Room:
             if stored is None:
                 self._vanish()
                 return
+            await self.ensure_pictures(stored.record)
             if stored.record.version >= self.version:  # rebased elsewhere meanwhile
                 self._install_stored(stored)
                 break

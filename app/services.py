@@ -16,6 +16,7 @@ from typing import Any
 
 from app.actions import AnyGame
 from app.config import Settings
+from app.decks import NoPictures, PictureSource
 from app.leases import Leases, LocalLeases
 from app.metrics import Metrics
 from app.protocol import AppError
@@ -65,6 +66,8 @@ class RoomServices:
     notifier: Notifier = field(compare=False)
     leases: Leases = field(default_factory=LocalLeases, compare=False)
     metrics: Metrics = field(default_factory=Metrics, compare=False)
+    #: Hosts' own picture decks, for games that take one (:mod:`app.decks`).
+    pictures: PictureSource = field(default_factory=NoPictures, compare=False)
 
     def game_named(self, game_id: str) -> AnyGame:
         """The registered game ``game_id``; ``unknown_game`` naming the others if none."""

@@ -13,6 +13,10 @@ Vocabulary:
 - **options**: the variants a host sets in the lobby: one frozen dataclass per game whose
   fields are declared with :func:`option`. Rooms keep them as a plain JSON object; the engine
   receives the dataclass, checked and complete.
+- **picture deck**: a game may be dealt from pictures a host uploads (:class:`PictureDeck`):
+  the app checks, stores and serves the files and hands the engine each picture as plain data
+  (:class:`Picture`: its id, features measured from its pixels, its caption) in the options
+  field made by :func:`pictures_field`; the engine never sees a file.
 - **outcome**: the final scores, the winners and why the game ended (a **reason** from a
   closed set per game, a ``Literal`` of snake_case strings the catalogues translate).
 
@@ -172,11 +176,52 @@ def option(default: Value, description: str, *, choices: Sequence[str] = (),
     return field(default=default, metadata={_OPTION: declared})
 
 
+#: The key under which :func:`pictures_field` marks the field receiving a custom deck.
+_PICTURES = "rules.pictures"
+
+
+@dataclass(frozen=True)
+class Picture:
+    """One picture of a host's own deck, as the engine sees it: ``id`` is the name its file is
+    served under (a hash of its content, saying nothing about who uploaded it), ``features``
+    are numbers the app measured from its pixels (``("brightness", 0.4)``, colour shares…),
+    ``caption`` the uploader's optional line about it."""
+
+    id: str
+    features: tuple[tuple[str, float], ...] = ()
+    caption: str = ""
+
+    def feature(self, name: str, default: float = 0.0) -> float:
+        return next((v for k, v in self.features if k == name), default)
+
+
+def pictures_field() -> tuple[Picture, ...]:
+    """The field of a game's options dataclass that receives the host's pictures (never an
+    option a host sets: the app fills it from the deck the option :attr:`PictureDeck.option`
+    names)."""
+    return field(default=(), metadata={_PICTURES: True})
+
+
+@dataclass(frozen=True)
+class PictureDeck:
+    """A game's declaration that it can be dealt from a host's own pictures.
+
+    ``option`` is the name of its string option holding the chosen deck (set by the app, ""
+    for none); ``needed(players, options)`` is how many of the host's pictures the game needs
+    with that many players and those options (0 when the built-in pictures are mixed in, so
+    any number will do)."""
+
+    option: str
+    needed: Callable[[int, Mapping[str, OptionValue]], int]
+
+
 @cache
 def options_of(options_type: type[DataclassInstance]) -> tuple[Option, ...]:
     """The options an options dataclass declares, in field order."""
     declared = []
     for f in dataclasses.fields(options_type):
+        if f.metadata.get(_PICTURES):
+            continue
         spec = f.metadata.get(_OPTION)
         if not isinstance(spec, Option):
             raise TypeError(f"{options_type.__name__}.{f.name} is not declared with option().")
@@ -250,6 +295,8 @@ class Game(Generic[S, A, V, Opts, R]):
     to_act: Callable[[S], frozenset[PlayerId]]
     host_actions: frozenset[str] = frozenset()
     asset: Callable[[str], Asset | None] = no_assets
+    #: Set when the game can be dealt from a host's own pictures (:class:`PictureDeck`).
+    picture_deck: PictureDeck | None = None
 
     def __post_init__(self) -> None:
         kinds = self.kinds
@@ -262,6 +309,14 @@ class Game(Generic[S, A, V, Opts, R]):
             raise TypeError(f"{self.id}: a game must name the reasons it can end for.")
         for declared in self.options:
             declared.check(declared.default)
+        if self.picture_deck is not None:
+            named = next((o for o in self.options if o.name == self.picture_deck.option), None)
+            if named is None or not isinstance(named.default, str) or named.choices:
+                raise TypeError(f"{self.id}: the picture deck's option "
+                                f"{self.picture_deck.option!r} must be a free string option.")
+            if not any(f.metadata.get(_PICTURES) for f in dataclasses.fields(self.options_type)):
+                raise TypeError(f"{self.id}: a game taking a picture deck needs a field made "
+                                f"by pictures_field() in its options.")
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -284,12 +339,23 @@ class Game(Generic[S, A, V, Opts, R]):
         return {o.name: o.check(given[o.name]) if o.name in given else o.default
                 for o in declared}
 
-    def typed_options(self, given: Mapping[str, object]) -> Opts:
-        """``given`` checked and completed (:meth:`resolve_options`) as the options value."""
-        return dataclasses.replace(self.options_type(), **self.resolve_options(given))
+    def typed_options(self, given: Mapping[str, object],
+                      pictures: Sequence[Picture] = ()) -> Opts:
+        """``given`` checked and completed (:meth:`resolve_options`) as the options value,
+        with ``pictures`` (the host's own deck) in the field :func:`pictures_field` made."""
+        values: dict[str, object] = dict(self.resolve_options(given))
+        if pictures:
+            target = next((f.name for f in dataclasses.fields(self.options_type)
+                           if f.metadata.get(_PICTURES)), None)
+            if target is None:
+                raise BadSetup(f"{self.title} cannot be dealt from your own pictures.",
+                               "no_picture_deck")
+            values[target] = tuple(pictures)
+        return dataclasses.replace(self.options_type(), **values)
 
     def start(self, players: Sequence[PlayerId], seed: int,
-              options: Mapping[str, object] | None = None) -> S:
+              options: Mapping[str, object] | None = None,
+              pictures: Sequence[Picture] = ()) -> S:
         """Check the player count and options, then return the first state."""
         if not self.min_players <= len(players) <= self.max_players:
             raise BadSetup(
@@ -297,12 +363,12 @@ class Game(Generic[S, A, V, Opts, R]):
                 f"not {len(players)}.", "bad_player_count")
         if len(set(players)) != len(players):
             raise BadSetup(f"Player ids must be distinct: {list(players)!r}.", "bad_players")
-        return self.setup(tuple(players), seed, self.typed_options(options or {}))
+        return self.setup(tuple(players), seed, self.typed_options(options or {}, pictures))
 
     def replay(self, players: Sequence[PlayerId], seed: int, options: Mapping[str, object],
-               actions: Iterable[tuple[PlayerId, A]]) -> S:
+               actions: Iterable[tuple[PlayerId, A]], pictures: Sequence[Picture] = ()) -> S:
         """Return the state reached by applying ``actions`` from a fresh start."""
-        state = self.start(players, seed, options)
+        state = self.start(players, seed, options, pictures)
         for player, action in actions:
             state = self.apply(state, player, action)
         return state

@@ -44,7 +44,8 @@ async def list_games(rooms: RoomsDep) -> list[GameInfo]:
             max_players=game.max_players,
             options=[OptionInfo(name=o.name, default=o.default, description=o.description,
                                 choices=list(o.choices), minimum=o.minimum, maximum=o.maximum)
-                     for o in game.options])
+                     for o in game.options],
+            picture_deck=game.picture_deck.option if game.picture_deck else None)
         for game in rooms.games.values()
     ]
 

@@ -20,7 +20,7 @@ Vocabulary:
 
 from __future__ import annotations
 
-from rules.base import Game
+from rules.base import Game, PictureDeck
 from rules.dixit.bot import bot_action
 from rules.dixit.decks import DAYDREAMS, DECKS, asset
 from rules.dixit.engine import (
@@ -38,6 +38,7 @@ from rules.dixit.engine import (
     apply,
     legal_actions,
     outcome,
+    pictures_needed,
     score_round,
     setup,
     storyteller,
@@ -69,4 +70,5 @@ game: Game[State, Action, View, Options, Reason] = Game(
     bot_action=bot_action,
     to_act=to_act,
     asset=asset,
+    picture_deck=PictureDeck("pictures", pictures_needed),
 )

@@ -22,7 +22,7 @@ from functools import lru_cache
 from math import comb
 
 from rules.base import NotYourTurn, PlayerId, rng
-from rules.dixit.decks import DECKS
+from rules.dixit.deck import Deck
 from rules.dixit.engine import Action, State, Submit, Tell, Vote
 from rules.dixit.view import View, view
 from rules.dixit.words import clues, fit, tags, words
@@ -55,13 +55,13 @@ class _Gen:
 
 
 @lru_cache(maxsize=8)
-def deck_tags(deck: str) -> Mapping[str, Mapping[str, int]]:
+def deck_tags(deck: Deck) -> Mapping[str, Mapping[str, int]]:
     """Every card's tags, computed once per deck (the deck is immutable data)."""
-    return {card.id: tags(card) for card in DECKS[deck].cards}
+    return {card.id: tags(card) for card in deck.cards}
 
 
 @lru_cache(maxsize=4096)
-def deck_fits(deck: str, phrase: str) -> Mapping[str, int]:
+def deck_fits(deck: Deck, phrase: str) -> Mapping[str, int]:
     """How well ``phrase`` fits every card of ``deck`` (clues repeat, so this is cached)."""
     said = words(phrase)
     return {card: fit(card_tags, said) for card, card_tags in deck_tags(deck).items()}
@@ -74,19 +74,20 @@ def _seed(v: View) -> int:
 
 
 def bot_action(state: State, player: PlayerId) -> Action:
-    """A sensible move for ``player``, decided from ``player``'s view only."""
-    return decide(view(state, player))
+    """A sensible move for ``player``, decided from ``player``'s view and the deck (which
+    pictures exist is public) only."""
+    return decide(view(state, player), state.deck)
 
 
-def decide(v: View) -> Action:
+def decide(v: View, deck: Deck) -> Action:
     """The bot's move given only what its player sees."""
     gen = _Gen(_seed(v))
     if "tell" in v.allowed:
-        return _tell(v, gen)
+        return _tell(v, deck, gen)
     if "submit" in v.allowed:
-        return _submit(v, gen)
+        return _submit(v, deck, gen)
     if "vote" in v.allowed:
-        return _vote(v, gen)
+        return _vote(v, deck, gen)
     raise NotYourTurn(f"The game is not waiting for {v.you}.")
 
 
@@ -116,15 +117,14 @@ def find_chance(story_fit: int, decoys: int, decoy_fits: Sequence[int], hand: in
     return mine / (mine + decoys * expected)
 
 
-def _tell(v: View, gen: _Gen) -> Tell:
-    deck = DECKS[v.deck]
+def _tell(v: View, deck: Deck, gen: _Gen) -> Tell:
     unseen = [c for c in deck.ids if c not in v.hand]
     voter_count = len(v.players) - 1
     decoys = (voter_count - 1) * v.submit_count  # the others' cards a voter can vote for
     options: list[tuple[float, str, str]] = []
     for card in v.hand:
         for clue in clues(deck.by_id[card]):
-            fits = deck_fits(v.deck, clue.text)
+            fits = deck_fits(deck, clue.text)
             mine = fits[card]
             if mine <= 0:
                 continue
@@ -141,7 +141,7 @@ def _tell(v: View, gen: _Gen) -> Tell:
     return Tell(card, text)
 
 
-def _ranked(cards: Sequence[str], phrase: str, deck: str, gen: _Gen) -> list[str]:
+def _ranked(cards: Sequence[str], phrase: str, deck: Deck, gen: _Gen) -> list[str]:
     """``cards`` from the best fit for ``phrase`` to the worst (ties in a random order)."""
     said = words(phrase)
     all_tags = deck_tags(deck)
@@ -149,14 +149,14 @@ def _ranked(cards: Sequence[str], phrase: str, deck: str, gen: _Gen) -> list[str
     return [c for _, _, c in sorted(keyed)]
 
 
-def _submit(v: View, gen: _Gen) -> Submit:
-    best = _ranked(v.hand, v.phrase or "", v.deck, gen)
+def _submit(v: View, deck: Deck, gen: _Gen) -> Submit:
+    best = _ranked(v.hand, v.phrase or "", deck, gen)
     return Submit(tuple(best[:v.submit_count]))
 
 
-def _vote(v: View, gen: _Gen) -> Vote:
+def _vote(v: View, deck: Deck, gen: _Gen) -> Vote:
     said = words(v.phrase or "")
-    all_tags = deck_tags(v.deck)
+    all_tags = deck_tags(deck)
     choices = [c.card for c in v.table if c.votable]
     weights = [math.exp(fit(all_tags[c], said) / TEMPERATURE) for c in choices]
     first = gen.choice_weighted(list(range(len(choices))), weights)

@@ -65,6 +65,14 @@ class Deck:
     def __post_init__(self) -> None:
         object.__setattr__(self, "by_id", MappingProxyType({c.id: c for c in self.cards}))
 
+    def __hash__(self) -> int:
+        # A deck's name names its cards (a custom deck's carries a digest of them), so the
+        # caches keyed by deck never hash hundreds of cards on every lookup.
+        return hash(self.name)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Deck:
+        return self  # immutable: a copy is the deck itself
+
     @property
     def ids(self) -> tuple[str, ...]:
         return tuple(c.id for c in self.cards)

@@ -19,17 +19,23 @@ from itertools import combinations
 from typing import Literal, get_args
 
 from rules.base import (
+    BadSetup,
     GameOver,
     IllegalMove,
     NotYourTurn,
+    OptionValue,
     Outcome,
+    Picture,
     PlayerId,
     UnknownThing,
     option,
+    pictures_field,
     rank,
     rng,
 )
-from rules.dixit.decks import DECKS, DEFAULT_DECK
+from rules.dixit.custom import custom_deck, needed
+from rules.dixit.deck import Deck
+from rules.dixit.decks import DAYDREAMS
 from rules.dixit.words import clues
 
 HAND_SIZE = 6
@@ -63,6 +69,13 @@ class Options:
         False,
         "With 3 players: the storyteller and the finder score 4 instead of 3 when exactly "
         "one voter finds the storyteller's card.")
+    pictures: str = option(
+        "", "The host's own deck of pictures, set by uploading them in the lobby (empty: only "
+            "ours).")
+    mix: bool = option(True, "With the host's own pictures: mix ours in too (off: only "
+                             "theirs, and the game needs enough of them).")
+    #: The host's pictures, filled in by the app from the deck ``pictures`` names.
+    deck_pictures: tuple[Picture, ...] = pictures_field()
 
 
 #: Why a game ended, one per way of ending (the pile ran out, the target, the turns).
@@ -149,7 +162,7 @@ class State:
     players: tuple[PlayerId, ...]
     seed: int
     rules: Rules
-    deck: str
+    deck: Deck
     pile: tuple[str, ...]  # drawn from the end
     discards: tuple[str, ...]
     hands: tuple[tuple[str, ...], ...]  # by seat
@@ -193,17 +206,42 @@ def make_rules(n: int, options: Options) -> Rules:
     )
 
 
+def pictures_needed(players: int, options: Mapping[str, OptionValue]) -> int:
+    """How many of the host's own pictures a game of ``players`` needs (0 when ours are
+    mixed in: then any number will do)."""
+    if options.get("mix", True):
+        return 0
+    n = min(max(players, 3), 12)
+    rules = make_rules(n, Options())
+    return needed(n, rules.hand, 1 + (n - 1) * rules.submit)
+
+
+def deck_for(options: Options) -> Deck:
+    """The built-in deck, or the host's pictures (with ours mixed in, if chosen)."""
+    if not options.pictures:
+        return DAYDREAMS
+    if not options.deck_pictures:
+        raise BadSetup("The pictures of this deck are not available any more.",
+                       "deck_unavailable")
+    return custom_deck(options.deck_pictures, options.mix)
+
+
 def setup(players: Sequence[PlayerId], seed: int, options: Options) -> State:
     """Shuffle the deck and deal a hand to each player; the first seat tells first."""
     rules = make_rules(len(players), options)
-    pile = list(DECKS[DEFAULT_DECK].ids)
+    deck = deck_for(options)
+    need = pictures_needed(len(players), {"mix": options.mix})
+    if options.pictures and len(options.deck_pictures) < need:
+        raise BadSetup(f"{len(players)} players need at least {need} pictures; this deck has "
+                       f"{len(options.deck_pictures)}.", "not_enough_pictures")
+    pile = list(deck.ids)
     rng(seed, 0).shuffle(pile)
     hands = []
     for _ in players:
         hands.append(tuple(pile[-rules.hand:]))
         del pile[-rules.hand:]
     return State(
-        players=tuple(players), seed=seed, rules=rules, deck=DEFAULT_DECK, pile=tuple(pile),
+        players=tuple(players), seed=seed, rules=rules, deck=deck, pile=tuple(pile),
         discards=(), hands=tuple(hands), scores=(0,) * len(players), round=1, phase="tell",
         draws=1,
     )
@@ -253,7 +291,7 @@ def apply(state: State, player: PlayerId, action: Action) -> State:
         raise GameOver(f"The game is over ({state.finished.replace('_', ' ')}).")
     if player not in state.players:
         raise NotYourTurn(f"{player!r} is not playing this game.", "not_a_player")
-    known = DECKS[state.deck].by_id
+    known = state.deck.by_id
     if isinstance(action, Tell):
         return _tell(state, player, action, known)
     if isinstance(action, Submit):
@@ -503,7 +541,7 @@ def legal_actions(state: State, player: PlayerId) -> list[Action]:
     seat = state.seat(player)
     hand = state.hands[seat]
     if state.phase in ("tell", "scored"):
-        deck = DECKS[state.deck]
+        deck = state.deck
         actions: list[Action] = []
         for card in hand:
             ideas = clues(deck.by_id[card])

@@ -95,7 +95,7 @@ def view(state: State, viewer: PlayerId | None) -> View:
     return View(
         players=state.players,
         you=you,
-        deck=state.deck,
+        deck=state.deck.name,
         phase=phase,
         round=state.round,
         storyteller=teller if phase != "over" else None,

@@ -31,11 +31,13 @@ export function playerRange(game) {
  */
 export async function optionFilter(game) {
   if (!game?.options.length) return () => true;
+  // the option naming a host's own picture deck is set by adding pictures (deck.js)
+  const own = (shown) => (name, ...rest) => name !== game.picture_deck && shown(name, ...rest);
   try {
     const module = await import(`/static/js/games/${game.id}.js`);
-    return module.optionShown || (() => true);
+    return own(module.optionShown || (() => true));
   } catch {
-    return () => true;
+    return own(() => true);
   }
 }
 

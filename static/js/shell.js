@@ -32,6 +32,7 @@ export async function runRoom(mode) {
     onError: (error) => shell.toast(error),
   });
   shell.client = client;
+  shell.token = () => token;
   client.start();
   if (mode === "table") keepAwake();
   return shell;
@@ -60,6 +61,8 @@ class Shell {
     this.resultsAt = 0; // when the results may cover the board (a game's last moment first)
     this.resultsTimer = 0;
     this.armed = null; // a destructive button waiting for its second tap
+    this.deck = null; // the host's own pictures' panel, for a game that takes them (deck.js)
+    this.token = () => null; // this screen's token (the deck panel sends it)
     this.wire();
   }
 
@@ -219,6 +222,7 @@ class Shell {
       if (!this.game?.pending) markDrawn(message);
     } else {
       this.drawGame(message);
+      if (this.deck) this.drawDeck(); // out of the lobby: the deck panel lets go of its pictures
     }
     this.drawResults();
     this.drawSeats();
@@ -294,6 +298,22 @@ class Shell {
 
   // --- lobby -----------------------------------------------------------------------------
 
+  /** A game that takes the host's own pictures gets the deck panel, its module loaded only
+   * then (rooms of other games never download it). */
+  drawDeck() {
+    const option = this.game?.pending ? null : this.game?.picture_deck ?? null;
+    if (!option && !this.deck) {
+      $("#lobby-deck").hidden = true;
+      return;
+    }
+    this.deck ??= import("./deck.js").then((m) => new m.DeckPanel($("#lobby-deck"), this.code, this.token));
+    this.deck.then((panel) => {
+      const message = this.current;
+      const now = this.game?.pending ? null : this.game?.picture_deck ?? null;
+      if (message) panel.update(message.room, message.is_host, message.room.phase === "lobby" ? now : null);
+    });
+  }
+
   drawLobby() {
     const message = this.current;
     if (!message) return;
@@ -332,6 +352,7 @@ class Shell {
     } else {
       options.replaceChildren();
     }
+    this.drawDeck();
     $("#lobby-host").hidden = !host;
     const wait = $("#lobby-wait");
     const few = room.players.length < room.min_players;

@@ -347,7 +347,7 @@ def test_the_dixit_phone_room_page_downloads_little_and_explains_the_game(screen
     assert page_plain <= 150_000
     # the how-to-play panel of the game, from the running game
     ann.locator("#open-howto").tap()
-    expect(ann.locator("#howto-body dt")).to_have_count(6)
+    expect(ann.locator("#howto-body dt")).to_have_count(7)  # with "your own pictures"
     expect(ann.locator("#howto-body")).to_contain_text("storyteller")
 
 

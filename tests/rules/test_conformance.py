@@ -137,7 +137,11 @@ def test_game_declares_a_sound_contract(game_id: str) -> None:
         assert option.check(option.default) == option.default
     defaults = {o.name: o.default for o in game.options}
     assert game.resolve_options({}) == defaults
-    assert dataclasses.asdict(game.typed_options({})) == defaults
+    typed = dataclasses.asdict(game.typed_options({}))
+    # Besides its options, only the field receiving a host's pictures (empty by default).
+    assert {k: v for k, v in typed.items() if k in defaults} == defaults
+    assert all(v == () for k, v in typed.items() if k not in defaults)
+    assert len(typed) - len(defaults) == (game.picture_deck is not None)
     with pytest.raises(RuleError) as error:
         game.start([f"p{i}" for i in range(game.max_players + 1)], 1)
     assert error.value.code == "bad_player_count"

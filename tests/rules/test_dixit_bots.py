@@ -89,7 +89,7 @@ def test_bots_outscore_random_players() -> None:
 
 def test_a_bot_storyteller_tells_about_its_card_and_not_always_the_obvious_way() -> None:
     kinds = []
-    tags = deck_tags(DAYDREAMS.name)
+    tags = deck_tags(DAYDREAMS)
     for seed in range(30):
         state = game.start(players(5), seed)
         action = bot_action(state, "p1")
@@ -129,7 +129,7 @@ def test_a_bot_voter_never_votes_for_its_own_card_and_favours_the_best_fit() -> 
         action = bot_action(state, "p2")
         assert isinstance(action, Vote)
         assert state.played[1][0] not in action.cards
-        tags = deck_tags(DAYDREAMS.name)
+        tags = deck_tags(DAYDREAMS)
         fits = {c: fit(tags[c], words(phrase)) for c in state.table if c not in state.played[1]}
         best += fits[action.cards[0]] == max(fits.values())
     assert best >= 14

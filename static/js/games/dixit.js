@@ -5,8 +5,9 @@
 // It draws only from the view: `allowed` says whether this phone may tell, submit or vote
 // now, `votable` which revealed cards it may vote for, `submit_count` / `votes_allowed` how
 // many cards to choose. The server refuses anything else, and its reason shows next to the
-// control that sent it. Pictures are the engine's assets (/assets/dixit/cards/<id>.svg); a
-// card id only ever reaches the page when the view carries it.
+// control that sent it. Pictures are the engine's assets (/assets/dixit/cards/<id>.svg), or a
+// host's own (/pictures/<hash>.webp); a card id only ever reaches the page when the view
+// carries it.
 //
 // Players are told apart by a token: a colour AND initials, so colour-blind players can read
 // votes on the cards too.
@@ -17,7 +18,9 @@ const REVEAL_MS = 6000; // the table shows the last reveal this long before the 
 const COLOURS = 12; // .dx-c0 … .dx-c11 in dixit.css
 const SWIPE = 40; // px a finger moves sideways to turn to the next card
 
-const cardUrl = (card) => `/assets/dixit/cards/${encodeURIComponent(card)}.svg`;
+// A host's own picture is named by its hash (32 hex digits) and served by the room server.
+const cardUrl = (card) => (/^[0-9a-f]{32}$/.test(card)
+  ? `/pictures/${card}.webp` : `/assets/dixit/cards/${encodeURIComponent(card)}.svg`);
 export const has = (list, item) => (list || []).includes(item);
 const btn = (attrs, ...kids) => h("button", { type: "button", ...attrs }, ...kids);
 
@@ -28,6 +31,7 @@ export function optionShown(name, values, players) {
   if (name === "target") return values.end === "points";
   if (name === "turns_each") return values.end === "turns";
   if (name === "four_points") return players === null || players <= 3;
+  if (name === "mix") return Boolean(values.pictures);
   return true;
 }
 
