@@ -8,6 +8,7 @@ import { $, bubble, fill, h, prefs } from "./dom.js";
 import { errorText, loadCatalogue, loadGameCatalogue, t } from "./i18n.js";
 import { blurb, loadGames, optionFilter, optionsForm, playerRange } from "./options.js";
 import { places } from "./places.js";
+import { canEndNight, drawNight } from "./night.js";
 
 export async function runRoom(mode) {
   await loadCatalogue();
@@ -89,6 +90,11 @@ class Shell {
       async (button) => {
         if (await this.command({ type: "end_game" }, button)) $("#settings").close();
       }));
+    // Ending the night names its winner; the next game starts a new night: a second tap.
+    for (const button of document.querySelectorAll("[data-end-night]")) {
+      button.addEventListener("click", (e) => this.twice(e.currentTarget, "night.end_sure",
+        (armed) => this.command({ type: "end_night" }, armed)));
+    }
     $("#seat-back")?.addEventListener("click", (e) => this.command(
       { type: "seat_bot", player: this.current.you, bot: false }, e.currentTarget));
     const pick = $("#lobby-game-select");
@@ -332,6 +338,8 @@ class Shell {
       options.replaceChildren();
     }
     $("#lobby-host").hidden = !host;
+    drawNight($("#night-lobby"), room.night, this.names, message.you);
+    $("#end-night").hidden = !canEndNight(message);
     const wait = $("#lobby-wait");
     const few = room.players.length < room.min_players;
     if (host) {
@@ -489,6 +497,8 @@ class Shell {
     const detail = this.pluginGame === game ? this.plugin?.results?.(message.view, message) : null;
     fill($("#results-detail"), detail || null);
     $("#results-detail").hidden = !detail;
+    drawNight($("#night-results"), message.room.night, this.names, message.you);
+    $("#results-end-night").hidden = !canEndNight(message);
     $("#rematch").hidden = !message.is_host;
     $("#other-game").hidden = !message.is_host;
     $("#results-wait").hidden = message.is_host;
