@@ -43,6 +43,7 @@ from rules.dixit.engine import (
     storyteller,
     to_act,
 )
+from rules.dixit.history import history
 from rules.dixit.view import TableCard, View, view
 
 __all__ = [
@@ -68,5 +69,6 @@ game: Game[State, Action, View, Options, Reason] = Game(
     legal_actions=legal_actions,
     bot_action=bot_action,
     to_act=to_act,
+    history=history,
     asset=asset,
 )
