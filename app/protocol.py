@@ -74,7 +74,8 @@ ERRORS: dict[str, ErrorKind] = {
     "busy": ErrorKind(None, None, "The room changed too often under us; try again."),
     "unavailable": ErrorKind(503, None, "The store is unreachable for now; nothing changed. "
                                         "Retry (an action with the same id)."),
-    "bad_token": ErrorKind(None, 1008, "The token names no seat of this room (or was revoked)."),
+    "bad_token": ErrorKind(403, 1008, "The token names no seat of this room (or was revoked); "
+                                      "HTTP: a history asked with such a token."),
     "kicked": ErrorKind(None, 1008, "The host removed this seat."),
     "unknown_room": ErrorKind(404, 1008, "No live room has this code."),
     "too_many_attempts": ErrorKind(429, 1008, "More than 64 lookups from one address waiting "
