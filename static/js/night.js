@@ -5,8 +5,9 @@ import { $, fill, h } from "./dom.js";
 import { t } from "./i18n.js";
 
 /** Draw `night` into the section `root` (templates/partials/night.html); hidden until a game
- * of the night has finished. `names` maps seat ids to shown names. */
-export function drawNight(root, night, names, you) {
+ * of the night has finished. `names` maps seat ids to shown names; `replays`: the links to
+ * the night's finished games ({code, title(gameId)}), or null for none. */
+export function drawNight(root, night, names, you, replays = null) {
   if (!root) return;
   root.hidden = !night || night.games === 0;
   if (root.hidden) return;
@@ -25,6 +26,14 @@ export function drawNight(root, night, names, you) {
        row.seated ? null : h("span", { class: "tag", text: t("night.left") })),
      h("span", { class: "night-wins muted", text: t("night.wins", { n: row.wins }) }),
      h("span", { class: "rank-score", text: t("night.points", { n: row.points }) }))));
+  fill($("[data-night-replays]", root), replays ? night.finished.map((game, i) => h("li", null,
+    h("a", { href: replayUrl(replays.code, game.id), class: "link-button", dataset: { replay: game.id },
+             text: `${i + 1}. ${replays.title(game.game)} · ${t("replay.open")}` }))) : null);
+}
+
+/** The replay page of a finished game of the night. */
+export function replayUrl(code, id) {
+  return `/replay/${code}/${id}`;
 }
 
 /** Whether the host may end the night now (between games, a game finished, not yet over). */

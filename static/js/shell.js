@@ -8,7 +8,8 @@ import { $, bubble, fill, h, prefs } from "./dom.js";
 import { errorText, loadCatalogue, loadGameCatalogue, t } from "./i18n.js";
 import { blurb, loadGames, optionFilter, optionsForm, playerRange } from "./options.js";
 import { places } from "./places.js";
-import { canEndNight, drawNight } from "./night.js";
+import { canEndNight, drawNight, replayUrl } from "./night.js";
+import { HistoryPanel } from "./history.js";
 
 export async function runRoom(mode) {
   await loadCatalogue();
@@ -26,6 +27,7 @@ export async function runRoom(mode) {
   }
 
   const shell = new Shell(mode, code);
+  shell.history = new HistoryPanel(code, token, (player) => shell.playerName(player));
   const client = new RoomClient(code, token, {
     onState: (message) => shell.state(message),
     onStatus: (status) => shell.status(status),
@@ -63,6 +65,11 @@ class Shell {
     this.wire();
   }
 
+  /** A seat's shown name (the host's rulings are "the host's"). */
+  playerName(player) {
+    return player === "@host" ? t("history.host") : this.names.get(player) ?? player;
+  }
+
   // --- fixed controls --------------------------------------------------------------------
 
   wire() {
@@ -71,6 +78,7 @@ class Shell {
       button.addEventListener("click", () => this.openHowto());
     }
     $("#open-settings").addEventListener("click", () => this.openSettings());
+    $("#open-history").addEventListener("click", () => this.history.open(this.current));
     for (const dialog of document.querySelectorAll("dialog")) {
       dialog.addEventListener("click", (event) => {
         if (event.target === dialog || event.target.closest("[data-close]")) dialog.close();
@@ -180,6 +188,7 @@ class Shell {
     this.names = new Map(room.players.map((p) => [p.id, seatName(p)]));
     if (room.phase === "lobby" && this.game?.id !== room.game) this.loadGame(room.game);
     this.turnCheck(message);
+    this.history?.refresh(message);
     if (!this.frame) this.frame = requestAnimationFrame(() => { this.frame = 0; this.render(); });
   }
 
@@ -209,6 +218,7 @@ class Shell {
     if (invite) invite.hidden = room.phase !== "lobby";
     $("#lobby").hidden = room.phase !== "lobby";
     $("#game").hidden = room.phase === "lobby";
+    $("#open-history").hidden = room.phase === "lobby";
     this.drawSeatNote();
     if (room.phase !== previous) {
       this.peek = false;
@@ -338,7 +348,8 @@ class Shell {
       options.replaceChildren();
     }
     $("#lobby-host").hidden = !host;
-    drawNight($("#night-lobby"), room.night, this.names, message.you);
+    drawNight($("#night-lobby"), room.night, this.names, message.you, {
+      code: this.code, title: (id) => this.games.find((g) => g.id === id)?.title ?? id });
     $("#end-night").hidden = !canEndNight(message);
     const wait = $("#lobby-wait");
     const few = room.players.length < room.min_players;
@@ -498,6 +509,18 @@ class Shell {
     fill($("#results-detail"), detail || null);
     $("#results-detail").hidden = !detail;
     drawNight($("#night-results"), message.room.night, this.names, message.you);
+    // This game's replay: a link, and on the table its QR code for the phones.
+    const replay = message.room.night.finished.at(-1);
+    $("#results-replay").hidden = !replay;
+    if (replay) {
+      const url = replayUrl(this.code, replay.id);
+      $("#results-replay-link").href = url;
+      const qr = $("#results-replay-qr");
+      if (qr && qr.dataset.src !== url) {
+        qr.dataset.src = url;
+        qr.src = `${url}/qr.svg`;
+      }
+    }
     $("#results-end-night").hidden = !canEndNight(message);
     $("#rematch").hidden = !message.is_host;
     $("#other-game").hidden = !message.is_host;
