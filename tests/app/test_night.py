@@ -24,23 +24,23 @@ def process(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[AppProce
     proc.kill()
 
 
-def _post(proc: AppProcess, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    reply = httpx.post(proc.url + path, json=body, timeout=WAIT)
-    assert reply.status_code in (200, 201), reply.text
+def _call(proc: AppProcess, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+    """POST ``body`` (or GET without one) to the server; the JSON answer of a success."""
+    reply = httpx.request("POST" if body is not None else "GET", proc.url + path, json=body,
+                          timeout=WAIT)
+    assert reply.is_success, reply.text
     result: dict[str, Any] = reply.json()
     return result
 
 
-def _summary(proc: AppProcess, code: str) -> dict[str, Any]:
-    reply = httpx.get(f"{proc.url}/api/rooms/{code}", timeout=WAIT)
-    assert reply.status_code == 200, reply.text
-    result: dict[str, Any] = reply.json()
-    return result
+def _night(proc: AppProcess, code: str) -> dict[str, Any]:
+    night: dict[str, Any] = _call(proc, f"/api/rooms/{code}")["night"]
+    return night
 
 
 def bots_play_a_game(proc: AppProcess, game: str, bots: int) -> tuple[str, str, Phone]:
     """A room hosted by its table screen, ``bots`` bots, one whole game played by them."""
-    room = _post(proc, "/api/rooms", {"game": game})
+    room = _call(proc, "/api/rooms", {"game": game})
     tv = Phone(proc, room["code"], room["host_token"])
     tv.wait_state()
     for n in range(bots):
@@ -54,21 +54,21 @@ def bots_play_a_game(proc: AppProcess, game: str, bots: int) -> tuple[str, str, 
 def test_the_nights_standings_survive_a_killed_server(process: AppProcess) -> None:
     proc = process.start()
     code, host_token, tv = bots_play_a_game(proc, "qwirkle", 3)
-    before = _summary(proc, code)["night"]
+    before = _night(proc, code)
     assert before["games"] == 1 and sum(r["games"] for r in before["standings"]) == 3
     assert sorted(r["points"] for r in before["standings"]) != [0, 0, 0]
     tv.close()
     proc.kill()
     proc.start()
-    after = _summary(proc, code)["night"]
+    after = _night(proc, code)
     assert after == before
     # the next game (another one) adds to the same night, and a late joiner starts at 0
     tv = Phone(proc, code, host_token)
     tv.wait_state()
     tv.send({"type": "set_game", "game": "dixit"})
     tv.wait_state(lambda m: m["room"]["game"] == "dixit")
-    _post(proc, f"/api/rooms/{code}/join", {"name": "Late"})
-    night = _summary(proc, code)["night"]
+    _call(proc, f"/api/rooms/{code}/join", {"name": "Late"})
+    night = _night(proc, code)
     late = next(r for r in night["standings"] if r["name"] == "Late")
     assert (late["points"], late["games"]) == (0, 0) and night["games"] == 1
     tv.close()
@@ -234,3 +234,38 @@ def test_history_refuses_a_token_of_no_seat_and_is_empty_in_the_lobby(serve: Any
     reply = httpx.get(f"{server.url}/api/rooms/{table.code}/history",
                       headers={"Authorization": "Bearer nope"}, timeout=WAIT)
     assert reply.status_code == 403 and reply.json()["code"] == "bad_token"
+
+
+def test_every_history_line_a_game_can_say_has_a_text_in_every_language() -> None:
+    """The keys written in each game's history module, and every key its bot games produce
+    for any viewer, are in the game's catalogue of every language."""
+    import json
+    import re
+
+    from rules import GAMES
+
+    root = Path(__file__).resolve().parents[2]
+    for game_id, game in GAMES.items():
+        source = (root / "rules" / game_id / "history.py").read_text()
+        keys = set(re.findall(r'Entry\(\s*"(\w+)"', source))
+        players = [f"p{i}" for i in range(1, max(game.min_players, 3) + 1)]
+        for seed in (1, 2):
+            state = game.start(players, seed)
+            while game.outcome(state) is None:
+                actor = sorted(game.to_act(state))[0]
+                action = game.bot_action(state, actor)
+                after = game.apply(state, actor, action)
+                for viewer in (None, *players):
+                    entry = game.history(state, actor, action, after, viewer)
+                    if entry is not None:
+                        keys.add(entry.key)
+                state = after
+        if game_id == "dixit":
+            keys |= {f"everyone_voted_{case}" for case in ("all_found", "none_found",
+                                                           "some_found")}
+        assert keys, game_id
+        for lang in ("en", "ru", "hy", "bn"):
+            texts = json.loads((root / "static" / "i18n" / "games" /
+                                f"{game_id}.{lang}.json").read_text())
+            missing = {k for k in keys if f"{game_id}.history.{k}" not in texts}
+            assert not missing, (game_id, lang, missing)

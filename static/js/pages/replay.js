@@ -3,7 +3,7 @@
 // computed by the server from the stored log), drawn by the game's own table module; once the
 // game is over every hand may be seen too ("Seen by": a seat's views, drawn by the game's
 // phone module, which can send nothing here). Play/pause steps on a timer; the slider jumps.
-import { $, fill, h } from "../dom.js";
+import { $, fill, h, stylesheet } from "../dom.js";
 import { errorText, loadCatalogue, loadGameCatalogue, t } from "../i18n.js";
 import { historyText } from "../history.js";
 
@@ -31,7 +31,7 @@ class Replay {
     }
     const game = this.data.game;
     $("#replay-title").textContent = t("replay.title", { game: this.data.title });
-    await Promise.all([loadGameCatalogue(game), gameStyles(game)]);
+    await Promise.all([loadGameCatalogue(game), stylesheet(`/static/css/games/${game}.css`)]);
     this.module = await import(`/static/js/games/${game}.js`);
     const pick = $("#replay-seat");
     fill(pick, h("option", { value: "", text: t("replay.table") }),
@@ -134,15 +134,6 @@ class Replay {
     this.timer = 0;
     $("#replay-play").textContent = t("replay.play");
   }
-}
-
-function gameStyles(id) {
-  return new Promise((resolve) => {
-    const link = h("link", { rel: "stylesheet", href: `/static/css/games/${id}.css` });
-    link.addEventListener("load", resolve);
-    link.addEventListener("error", resolve);
-    document.head.append(link);
-  });
 }
 
 const app = document.querySelector(".replay");
