@@ -7,9 +7,10 @@ import { t } from "./i18n.js";
 /** Draw `night` into the section `root` (templates/partials/night.html); hidden until a game
  * of the night has finished. `names` maps seat ids to shown names; `replays`: the links to
  * the night's finished games ({code, title(gameId)}), or null for none. */
-export function drawNight(root, night, names, you, replays = null) {
+export function drawNight(root, night, names, you, replays = null, compact = false) {
   if (!root) return;
-  root.hidden = !night || night.games === 0;
+  // compact (the results, whose ranking shows each night total): only the night's winner
+  root.hidden = !night || night.games === 0 || (compact && !night.over);
   if (root.hidden) return;
   const name = (row) => names.get(row.player) ?? row.name;
   $("[data-night-games]", root).textContent = t("night.games", { n: night.games });
@@ -34,6 +35,12 @@ export function drawNight(root, night, names, you, replays = null) {
 /** The replay page of a finished game of the night. */
 export function replayUrl(code, id) {
   return `/replay/${code}/${id}`;
+}
+
+/** A results row's night total: "tonight: 7" (null before any game of the night ended). */
+export function nightTotal(night, player) {
+  const row = night?.standings.find((r) => r.player === player);
+  return row && night.games ? h("span", { class: "rank-night muted", text: t("night.so_far", { n: row.points }) }) : null;
 }
 
 /** Whether the host may end the night now (between games, a game finished, not yet over). */

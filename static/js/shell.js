@@ -8,7 +8,7 @@ import { $, bubble, fill, h, prefs } from "./dom.js";
 import { errorText, loadCatalogue, loadGameCatalogue, t } from "./i18n.js";
 import { blurb, loadGames, optionFilter, optionsForm, playerRange } from "./options.js";
 import { places } from "./places.js";
-import { canEndNight, drawNight, replayUrl } from "./night.js";
+import { canEndNight, drawNight, nightTotal, replayUrl } from "./night.js";
 import { HistoryPanel } from "./history.js";
 
 export async function runRoom(mode) {
@@ -503,12 +503,13 @@ class Shell {
       dataset: { player, place },
     }, h("span", { class: "rank-place", text: String(place) }),
        h("span", { class: "rank-name", text: this.names.get(player) ?? player }),
+       nightTotal(message.room.night, player),
        h("span", { class: "rank-score", text: String(score) }))));
     // A game may add its own detail (a score breakdown, a rating) below the ranking.
     const detail = this.pluginGame === game ? this.plugin?.results?.(message.view, message) : null;
     fill($("#results-detail"), detail || null);
     $("#results-detail").hidden = !detail;
-    drawNight($("#night-results"), message.room.night, this.names, message.you);
+    drawNight($("#night-results"), message.room.night, this.names, message.you, null, true);
     // This game's replay: a link, and on the table its QR code for the phones.
     const replay = message.room.night.finished.at(-1);
     $("#results-replay").hidden = !replay;

@@ -36,16 +36,14 @@ def test_standings_history_and_replay_in_the_browser(screens: Screens,
                                                      server: LiveServer) -> None:
     table, code, ann, host = bots_finish_a_game(screens, server)
 
-    # The results: the night's table on the phone (in Russian) and on the table screen.
+    # The results: each row says the player's night total (in Russian on the phone).
     expect(ann.locator("#results")).to_be_visible()
-    night = ann.locator("#night-results")
-    expect(night).to_be_visible()
-    expect(night.locator(".section-title")).to_contain_text("Сегодня вечером")
-    expect(night.locator("[data-night-table] li")).to_have_count(3)
-    points = sorted(int(p) for p in night.locator("[data-night-table] li").evaluate_all(
-        "rows => rows.map(r => r.dataset.points)"))
-    assert points == [1, 2, 3] or sorted(points) != [0, 0, 0]
-    expect(table.locator("#night-results [data-night-table] li")).to_have_count(3)
+    totals = ann.locator("#results-list .rank-night")
+    expect(totals).to_have_count(3)
+    assert all(text.startswith("за вечер: ") for text in totals.all_text_contents())
+    assert sorted(int(text.rsplit(" ", 1)[1]) for text in totals.all_text_contents()) == [1, 2, 3]
+    expect(ann.locator("#night-results")).to_be_hidden()  # the winner comes at the night's end
+    expect(table.locator("#results-list .rank-night")).to_have_count(3)
     qr = table.locator("#results-replay-qr")
     expect(qr).to_be_visible()
     table.wait_for_function("() => document.querySelector('#results-replay-qr').naturalWidth > 0")
@@ -76,8 +74,17 @@ def test_standings_history_and_replay_in_the_browser(screens: Screens,
     expect(ann.locator("#night-results [data-night-winner]")).to_contain_text("Победитель вечера")
     expect(table.locator("#results-end-night")).to_be_hidden()
 
-    # The replay, from the phone's link.
-    ann.locator("#results-replay-link").tap()
+    # Between games the lobby shows the night's table, with a link to each game's replay.
+    host.send({"type": "set_game", "game": "dixit"})
+    lobby = table.locator("#night-lobby")
+    expect(lobby).to_be_visible()
+    expect(lobby.locator("[data-night-table] li")).to_have_count(3)
+    expect(lobby.locator("[data-night-winner]")).to_be_visible()
+    expect(lobby.locator("[data-night-replays] a")).to_have_count(1)
+    shoot(table, "night-table-lobby")
+
+    # The replay, from the phone's link in its lobby.
+    ann.locator("#night-lobby [data-night-replays] a").tap()
     ann.wait_for_url(re.compile(rf"/replay/{code}/\d+$"))
     expect(ann.locator("#replay-controls")).to_be_visible()
     expect(ann.locator("#replay-step")).to_have_text("Начало")
@@ -96,6 +103,8 @@ def test_standings_history_and_replay_in_the_browser(screens: Screens,
     shoot(ann, "night-replay-end")
     # Every hand, once the game is over: Bob's seat (p2) seen as its phone saw it.
     ann.locator("#replay-seat").select_option("p2")
+    expect(ann.locator(".qw-phone")).to_be_visible()
+    slide(ann, 1)  # (at the end p2 may have laid their last tile)
     expect(ann.locator(".qw-hand-tile").first).to_be_visible()
     host.close()
 
