@@ -37,10 +37,13 @@ export function replayUrl(code, id) {
   return `/replay/${code}/${id}`;
 }
 
-/** A results row's night total: "tonight: 7" (null before any game of the night ended). */
+/** A results row's night total, small under the score: "Σ 7", said in full to a screen
+ * reader and on hover ("tonight: 7"); null before any game of the night ended. */
 export function nightTotal(night, player) {
   const row = night?.standings.find((r) => r.player === player);
-  return row && night.games ? h("span", { class: "rank-night muted", text: t("night.so_far", { n: row.points }) }) : null;
+  if (!row || !night.games) return null;
+  const said = t("night.so_far", { n: row.points });
+  return h("span", { class: "rank-night muted", title: said, "aria-label": said, dataset: { points: row.points }, text: `Σ ${row.points}` });
 }
 
 /** Whether the host may end the night now (between games, a game finished, not yet over). */

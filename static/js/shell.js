@@ -503,8 +503,7 @@ class Shell {
       dataset: { player, place },
     }, h("span", { class: "rank-place", text: String(place) }),
        h("span", { class: "rank-name", text: this.names.get(player) ?? player }),
-       nightTotal(message.room.night, player),
-       h("span", { class: "rank-score", text: String(score) }))));
+       h("span", { class: "rank-score" }, String(score), nightTotal(message.room.night, player)))));
     // A game may add its own detail (a score breakdown, a rating) below the ranking.
     const detail = this.pluginGame === game ? this.plugin?.results?.(message.view, message) : null;
     fill($("#results-detail"), detail || null);

@@ -40,8 +40,9 @@ def test_standings_history_and_replay_in_the_browser(screens: Screens,
     expect(ann.locator("#results")).to_be_visible()
     totals = ann.locator("#results-list .rank-night")
     expect(totals).to_have_count(3)
-    assert all(text.startswith("за вечер: ") for text in totals.all_text_contents())
-    assert sorted(int(text.rsplit(" ", 1)[1]) for text in totals.all_text_contents()) == [1, 2, 3]
+    said = totals.evaluate_all("ts => ts.map(t => t.getAttribute('aria-label'))")
+    assert all(text.startswith("за вечер: ") for text in said), said
+    assert sorted(int(text.rsplit(" ", 1)[1]) for text in said) == [1, 2, 3]
     expect(ann.locator("#night-results")).to_be_hidden()  # the winner comes at the night's end
     expect(table.locator("#results-list .rank-night")).to_have_count(3)
     qr = table.locator("#results-replay-qr")
