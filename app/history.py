@@ -24,7 +24,7 @@ from rules.base import jsonable
 
 
 @dataclass(frozen=True)
-class Game:
+class Log:
     """A game as its log replays it: which game, its roster, seed and options, its moves."""
 
     game: AnyGame
@@ -34,7 +34,7 @@ class Game:
     entries: Sequence[LogEntry]
 
 
-def steps(played: Game) -> Iterator[tuple[str, Any, State, State]]:
+def steps(played: Log) -> Iterator[tuple[str, Any, State, State]]:
     """(actor, action, state before, state after) for every move of the log, in order."""
     game = played.game
     state = game.start(played.players, played.seed, played.options)
@@ -45,7 +45,7 @@ def steps(played: Game) -> Iterator[tuple[str, Any, State, State]]:
         state = after
 
 
-def lines(played: Game, viewer: str | None) -> list[dict[str, Any]]:
+def lines(played: Log, viewer: str | None) -> list[dict[str, Any]]:
     """The move history ``viewer`` (None: the table) may read, oldest first."""
     found = []
     for n, (actor, action, before, after) in enumerate(steps(played), 1):
@@ -55,7 +55,7 @@ def lines(played: Game, viewer: str | None) -> list[dict[str, Any]]:
     return found
 
 
-def frames(played: Game, viewer: str | None) -> tuple[list[dict[str, Any]], State]:
+def frames(played: Log, viewer: str | None) -> tuple[list[dict[str, Any]], State]:
     """The replay as ``viewer`` saw it (None: the table): the start, then one frame per move,
     each with the table's history line about that move (or None); and the final state."""
     game = played.game

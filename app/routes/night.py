@@ -60,7 +60,7 @@ async def get_history(room: RoomDep, authorization: Authorization = None) -> dic
     game = room.services.games[record.game]
     entries: list[dict[str, Any]] = []
     if record.phase != "lobby" and record.seed is not None:
-        entries = history.lines(history.Game(game, record.players, record.seed, record.options,
+        entries = history.lines(history.Log(game, record.players, record.seed, record.options,
                                              stored.entries), viewer)
     return {"version": record.version, "game": record.game, "entries": entries}
 
@@ -92,7 +92,7 @@ async def get_replay(room: RoomDep, game_id: int,
     if entries is None:
         raise AppError("unknown_replay", f"The log of game {game_id} is gone.")
     game = room.services.games[finished.game]
-    played = history.Game(game, finished.players, finished.seed, finished.options, entries)
+    played = history.Log(game, finished.players, finished.seed, finished.options, entries)
     shown, final = history.frames(played, seat)
     outcome = game.outcome(final)
     return {"id": game_id, "game": game.id, "title": game.title,

@@ -4,6 +4,7 @@ joiners, players who leave, the host ending the night, and the archive ids repla
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import pytest
@@ -153,6 +154,6 @@ def test_the_night_survives_the_records_json_and_old_records_have_none() -> None
     current = play_out(lobby("qwirkle", "Ann", "Bob"), seed=2)
     record = replace(current.record, night_over=True)
     assert record_from_json(record_to_json(record)) == record
-    old = record_to_json(replace(record, night=(), night_over=False)).replace(
-        ',"night":[],"night_over":false', "")
-    assert "night" not in old and record_from_json(old).night == ()
+    old = json.loads(record_to_json(record))
+    del old["night"], old["night_over"]  # a record written before the night existed
+    assert record_from_json(json.dumps(old)) == replace(record, night=(), night_over=False)
