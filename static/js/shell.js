@@ -514,7 +514,8 @@ class Shell {
     $("#results-replay").hidden = !replay;
     if (replay) {
       const url = replayUrl(this.code, replay.id);
-      $("#results-replay-link").href = url;
+      const link = $("#results-replay-link"); // a phone's; the table shows the QR code
+      if (link) link.href = url;
       const qr = $("#results-replay-qr");
       if (qr && qr.dataset.src !== url) {
         qr.dataset.src = url;

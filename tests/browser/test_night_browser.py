@@ -45,6 +45,8 @@ def test_standings_history_and_replay_in_the_browser(screens: Screens,
     assert sorted(int(text.rsplit(" ", 1)[1]) for text in said) == [1, 2, 3]
     expect(ann.locator("#night-results")).to_be_hidden()  # the winner comes at the night's end
     expect(table.locator("#results-list .rank-night")).to_have_count(3)
+    expect(ann.locator("#results-replay-link")).to_have_attribute(
+        "href", re.compile(rf"^/replay/{code}/\d+$"))
     qr = table.locator("#results-replay-qr")
     expect(qr).to_be_visible()
     table.wait_for_function("() => document.querySelector('#results-replay-qr').naturalWidth > 0")
