@@ -22,7 +22,9 @@ store cannot be reached, or a save's outcome could not be learnt: retry later),
 
 The log is the source of truth: a game's state is never stored, it is replayed from the seed,
 options, roster and entries. Starting a new game (start, rematch) drops the previous game's
-entries in the same transaction, so a log holds one game.
+entries in the same transaction, so a log holds one game; when that game had finished, its
+entries move to the room's **archive** instead (kept for its replay, removed with the room).
+The record's **night** lists the evening's finished games (:class:`FinishedGame`).
 
 SQLite durability: WAL journal with ``synchronous=FULL``, so every commit is fsynced and an
 acknowledged move survives a power cut as well as a killed process (NORMAL would survive only
