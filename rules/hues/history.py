@@ -17,11 +17,13 @@ def history(before: State, player: PlayerId, action: Action, after: State,
         return Entry("picked", {"player": player})
     if isinstance(action, GiveCue):
         return Entry("cue", {"player": player, "cue": after.cues[-1]})
-    if isinstance(action, Skip):
+    scored = after.history[-1] if len(after.history) > len(before.history) else None
+    if isinstance(action, Skip):  # skipping the second cue scores the round at once
+        if scored is not None:
+            return Entry("skipped_last", {"player": player, "target": scored.target})
         return Entry("skipped", {"player": player})
     if isinstance(action, Guess):
-        if len(after.history) > len(before.history):  # this cone closed the round
-            scored = after.history[-1]
+        if scored is not None:  # this cone closed the round: the target is on the table
             return Entry("guessed_last", {"player": player, "square": action.square,
                                           "target": scored.target})
         return Entry("guessed", {"player": player, "square": action.square})

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import httpx
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.app.conftest import Phone
@@ -139,3 +141,36 @@ def test_the_replay_page_of_a_game_in_play_says_it_is_not_available(
     page.goto(f"{server.url}/replay/{code}/{summary['version']}")
     expect(page.locator("#replay-status")).to_have_attribute("data-code", "game_in_progress")
     expect(page.locator("#replay-status")).to_contain_text("still being played")
+
+
+PLAYERS = {"qwirkle": 2, "dixit": 3, "hues": 3, "encore": 2}
+
+
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+def test_every_games_replay_draws_with_its_table_and_phone_modules(
+        screens: Screens, server: LiveServer, game: str) -> None:
+    """A bot game of each game, replayed on a TV: the first frame, the slider to the end, and
+    a seat's views, all drawn by the game's own modules without a page error."""
+    reply = httpx.post(f"{server.url}/api/rooms", json={"game": game}, timeout=10)
+    room = reply.json()
+    host = Phone(server, room["code"], room["host_token"])
+    host.wait_state()
+    for n in range(PLAYERS[game]):
+        host.send({"type": "add_bot"})
+        host.wait_state(lambda m, n=n: len(m["room"]["players"]) == n + 1)
+    host.send({"type": "start"})
+    final = host.wait(lambda m: m["type"] == "state" and m["room"]["phase"] == "finished",
+                      timeout=60)
+    replay_id = final["room"]["night"]["finished"][-1]["id"]
+    tv = screens.table()
+    tv.goto(f"{server.url}/replay/{room['code']}/{replay_id}")
+    expect(tv.locator("#replay-controls")).to_be_visible()
+    expect(tv.locator("#game")).not_to_be_empty()
+    last = int(tv.locator("#replay-slider").get_attribute("max") or 0)
+    slide(tv, last)
+    expect(tv.locator("#replay-line")).not_to_be_empty()
+    shoot(tv, f"night-replay-{game}")
+    tv.locator("#replay-seat").select_option("p1")
+    tv.wait_for_function("() => document.querySelector('#game.is-replay-seat')")
+    slide(tv, 1)
+    host.close()
