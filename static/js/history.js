@@ -2,8 +2,10 @@
 // played, as this screen may know it (a phone reads as its seat, the table as the table; the
 // server decides, see app/routes/night.py). Each line is a key of the game's catalogue
 // (`<game>.history.<key>`) with its parameters; `player` holds a seat id, shown as its name.
-import { $, fill, h } from "./dom.js";
+import { $, fill, h, stylesheet } from "./dom.js";
 import { t } from "./i18n.js";
+
+stylesheet("/static/css/night.css");
 
 /** One history line as text, in the page's language. */
 export function historyText(game, line, name) {

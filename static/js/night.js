@@ -1,8 +1,10 @@
 // The night's standings (the room summary's `night`, see app/standings.py): the table of
 // points, games won and games played, shown in the lobby between games and on the results
 // screen of phones and the table; once the host ends the night, its winner.
-import { $, fill, h } from "./dom.js";
+import { $, fill, h, stylesheet } from "./dom.js";
 import { t } from "./i18n.js";
+
+stylesheet("/static/css/night.css");
 
 /** Draw `night` into the section `root` (templates/partials/night.html); hidden until a game
  * of the night has finished. `names` maps seat ids to shown names; `replays`: the links to

@@ -8,8 +8,6 @@ import { $, bubble, fill, h, prefs } from "./dom.js";
 import { errorText, loadCatalogue, loadGameCatalogue, t } from "./i18n.js";
 import { blurb, loadGames, optionFilter, optionsForm, playerRange } from "./options.js";
 import { places } from "./places.js";
-import { canEndNight, drawNight, nightTotal, replayUrl } from "./night.js";
-import { HistoryPanel } from "./history.js";
 
 export async function runRoom(mode) {
   await loadCatalogue();
@@ -27,7 +25,7 @@ export async function runRoom(mode) {
   }
 
   const shell = new Shell(mode, code);
-  shell.history = new HistoryPanel(code, token, (player) => shell.playerName(player));
+  shell.token = token;
   const client = new RoomClient(code, token, {
     onState: (message) => shell.state(message),
     onStatus: (status) => shell.status(status),
@@ -65,6 +63,28 @@ class Shell {
     this.wire();
   }
 
+  /** The move history panel (history.js), loaded the first time it is opened. */
+  historyPanel() {
+    this.historyLoading ??= import("./history.js").then(({ HistoryPanel }) => {
+      this.history = new HistoryPanel(this.code, this.token, (player) => this.playerName(player));
+      return this.history;
+    });
+    return this.historyLoading;
+  }
+
+  /** night.js (the standings), loaded the first time a lobby or results screen needs it, so a
+   * phone opened during play never downloads it; those screens are drawn again once it came. */
+  nightReady() {
+    if (this.night) return true;
+    this.nightLoading ??= import("./night.js").then((module) => {
+      this.night = module;
+      const phase = this.current?.room.phase;
+      if (phase === "lobby") this.drawLobby();
+      if (phase === "finished") this.drawResults();
+    });
+    return false;
+  }
+
   /** A seat's shown name (the host's rulings are "the host's"). */
   playerName(player) {
     return player === "@host" ? t("history.host") : this.names.get(player) ?? player;
@@ -78,7 +98,7 @@ class Shell {
       button.addEventListener("click", () => this.openHowto());
     }
     $("#open-settings").addEventListener("click", () => this.openSettings());
-    $("#open-history").addEventListener("click", () => this.history.open(this.current));
+    $("#open-history").addEventListener("click", async () => (await this.historyPanel()).open(this.current));
     for (const dialog of document.querySelectorAll("dialog")) {
       dialog.addEventListener("click", (event) => {
         if (event.target === dialog || event.target.closest("[data-close]")) dialog.close();
@@ -348,9 +368,11 @@ class Shell {
       options.replaceChildren();
     }
     $("#lobby-host").hidden = !host;
-    drawNight($("#night-lobby"), room.night, this.names, message.you, {
-      code: this.code, title: (id) => this.games.find((g) => g.id === id)?.title ?? id });
-    $("#end-night").hidden = !canEndNight(message);
+    if (this.nightReady()) {
+      this.night.drawNight($("#night-lobby"), room.night, this.names, message.you, {
+        code: this.code, title: (id) => this.games.find((g) => g.id === id)?.title ?? id });
+      $("#end-night").hidden = !this.night.canEndNight(message);
+    }
     const wait = $("#lobby-wait");
     const few = room.players.length < room.min_players;
     if (host) {
@@ -503,17 +525,27 @@ class Shell {
       dataset: { player, place },
     }, h("span", { class: "rank-place", text: String(place) }),
        h("span", { class: "rank-name", text: this.names.get(player) ?? player }),
-       h("span", { class: "rank-score" }, String(score), nightTotal(message.room.night, player)))));
+       h("span", { class: "rank-score" }, String(score),
+         this.nightReady() ? this.night.nightTotal(message.room.night, player) : null))));
     // A game may add its own detail (a score breakdown, a rating) below the ranking.
     const detail = this.pluginGame === game ? this.plugin?.results?.(message.view, message) : null;
     fill($("#results-detail"), detail || null);
     $("#results-detail").hidden = !detail;
-    drawNight($("#night-results"), message.room.night, this.names, message.you, null, true);
+    if (this.nightReady()) this.drawNightResults(message);
+    $("#rematch").hidden = !message.is_host;
+    $("#other-game").hidden = !message.is_host;
+    $("#results-wait").hidden = message.is_host;
+  }
+
+  /** The night on the results: its winner once over, this game's replay (a phone's link; the
+   * table shows its QR code for the phones) and the host's "end the night". */
+  drawNightResults(message) {
+    this.night.drawNight($("#night-results"), message.room.night, this.names, message.you, null, true);
     // This game's replay: a link, and on the table its QR code for the phones.
     const replay = message.room.night.finished.at(-1);
     $("#results-replay").hidden = !replay;
     if (replay) {
-      const url = replayUrl(this.code, replay.id);
+      const url = this.night.replayUrl(this.code, replay.id);
       const link = $("#results-replay-link"); // a phone's; the table shows the QR code
       if (link) link.href = url;
       const qr = $("#results-replay-qr");
@@ -522,10 +554,7 @@ class Shell {
         qr.src = `${url}/qr.svg`;
       }
     }
-    $("#results-end-night").hidden = !canEndNight(message);
-    $("#rematch").hidden = !message.is_host;
-    $("#other-game").hidden = !message.is_host;
-    $("#results-wait").hidden = message.is_host;
+    $("#results-end-night").hidden = !this.night.canEndNight(message);
   }
 
   // --- dialogs ---------------------------------------------------------------------------
