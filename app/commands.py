@@ -23,6 +23,7 @@ from app.protocol import (
     ActionMessage,
     AddBotMessage,
     EndGameMessage,
+    EndNightMessage,
     Envelope,
     KickMessage,
     MakeHostMessage,
@@ -121,6 +122,12 @@ async def set_game(room: Room, conn: Connection, message: SetGameMessage) -> Non
 @handles(EndGameMessage)
 async def end_game(room: Room, conn: Connection, message: EndGameMessage) -> None:
     await room.mutate(partial(decisions.end_game, sender=conn.sender, now=time.time()))
+
+
+@handles(EndNightMessage)
+async def end_night(room: Room, conn: Connection, message: EndNightMessage) -> None:
+    await _quietly(room, conn, partial(decisions.end_night, sender=conn.sender,
+                                       now=time.time()))
 
 
 @handles(SeatBotMessage)

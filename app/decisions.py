@@ -23,6 +23,7 @@ from typing import Any
 from app.actions import AnyGame, State, parse_action
 from app.encode import plain
 from app.protocol import AppError
+from app.standings import finished
 from app.store import LogEntry, RoomRecord, Seat
 from rules.base import HOST, Picture
 
@@ -52,14 +53,16 @@ class Current:
 @dataclass(frozen=True)
 class Change:
     """What a decision wants stored: the next record (``version + 1``) and game state, the log
-    entry of an action, whether a new game starts (its log begins afresh), and a result for
-    the caller (a new seat's id)."""
+    entry of an action, whether a new game starts (its log begins afresh; ``archive``: the
+    log being dropped is a finished game's, kept for its replay under this id), and a result
+    for the caller (a new seat's id)."""
 
     record: RoomRecord
     state: State
     entry: LogEntry | None = None
     new_game: bool = False
     result: str | None = None
+    archive: int | None = None
 
 
 #: A decision waiting for the room it is made on: the request's inputs are bound already.
@@ -187,8 +190,12 @@ def bot_move(current: Current, *, player: str, now: float) -> Change:
 
 def _played(current: Current, state: State, actor: str, payload: Any, ref: str | None,
             now: float) -> Change:
-    over = current.game.outcome(state) is not None
-    new = _next(current.record, now, phase="finished" if over else "playing")
+    outcome = current.game.outcome(state)
+    record = current.record
+    if outcome is None:
+        new = _next(record, now, phase="playing")
+    else:  # the finished game joins the night's standings
+        new = _next(record, now, phase="finished", night=(*record.night, finished(record, outcome)))
     return Change(new, state, LogEntry(new.version, actor, payload, ref))
 
 
@@ -209,13 +216,20 @@ def rematch(current: Current, *, sender: Sender, seed: int, now: float) -> Chang
 
 
 def _new_game(current: Current, seed: int, now: float) -> Change:
+    """A game starts; after the host ended the night, it begins a new night."""
     record = current.record
     players = tuple(s.id for s in record.seats)
     state = current.game.start(players, seed, record.options,
                                current.pictures)  # BadSetup: a refusal
+    night = {"night": (), "night_over": False} if record.night_over else {}
     new = _next(record, now, phase="playing", seed=seed, players=players,
-                started_at=record.version + 1)
-    return Change(new, state, new_game=True)
+                started_at=record.version + 1, **night)
+    return Change(new, state, new_game=True, archive=_archived(record))
+
+
+def _archived(record: RoomRecord) -> int | None:
+    """The id under which the log being dropped is kept for its replay: a finished game's."""
+    return record.started_at if record.phase == "finished" else None
 
 
 def kick(current: Current, *, sender: Sender, player: str, now: float) -> Change:
@@ -290,7 +304,21 @@ def set_game(current: Current, *, sender: Sender, game: AnyGame, now: float) -> 
         raise NoChange
     options = record.options if record.game == game.id else game.resolve_options({})
     return Change(_next(record, now, game=game.id, options=options, phase="lobby", seed=None,
-                        players=()), None, new_game=True)
+                        players=()), None, new_game=True, archive=_archived(record))
+
+
+def end_night(current: Current, *, sender: Sender, now: float) -> Change:
+    """Close the night's standings and name its winner (between games, once a game has
+    finished); the next game starts a new night. Seats, game and options stay."""
+    record = current.record
+    _host_only(record, sender)
+    if record.phase == "playing":
+        raise AppError("not_in_lobby", "Finish this game before ending the night.")
+    if not record.night:
+        raise AppError("no_games_yet", "No game has finished tonight yet.")
+    if record.night_over:
+        raise NoChange
+    return Change(_next(record, now, night_over=True), current.state)
 
 
 def end_game(current: Current, *, sender: Sender, now: float) -> Change:

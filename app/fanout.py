@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Protocol
 
+from app import standings
 from app.actions import Played
 from app.connection import Connection
 from app.decisions import is_host
@@ -40,6 +41,7 @@ def summary(room: Shown) -> dict[str, Any]:
             for s in r.seats
         ],
         "min_players": game.min_players, "max_players": game.max_players,
+        "night": standings.summary(r),
     }
 
 
@@ -57,7 +59,8 @@ class StateMessages:
         encoded once per change of what it shows and the version is written between the two
         halves."""
         r = room.record
-        key = (r.game, r.phase, r.options, r.seats, r.host, room.online())
+        key = (r.game, r.phase, r.options, r.seats, r.host, room.online(), r.night,
+               r.night_over)
         cached = self._summary
         if cached is None or cached[0] != key:
             rest = summary(room)

@@ -32,7 +32,7 @@ from app.leases import Holders, Leases, LocalLeases, NoHolders
 from app.metrics import Metrics
 from app.pubsub import LocalPubSub, PubSub
 from app.registry import Rooms, _every
-from app.routes import api, assets, decks, ops, ws
+from app.routes import api, assets, decks, night, ops, ws
 from app.store import SQLiteStore, Store
 
 log = logging.getLogger(__name__)
@@ -132,6 +132,7 @@ def create_app(settings: Settings | None = None,
 
     install_error_handlers(app)
     app.include_router(api.router)
+    app.include_router(night.router)
     app.include_router(ws.router)
     app.include_router(assets.router)
     app.include_router(decks.router)

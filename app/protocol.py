@@ -63,6 +63,10 @@ ERRORS: dict[str, ErrorKind] = {
     "not_finished": ErrorKind(None, None, "A rematch before the game has ended."),
     "too_many_players": ErrorKind(None, None, "set_game to a game that takes fewer players "
                                               "than the room has seats."),
+    "no_games_yet": ErrorKind(None, None, "end_night before any game of the night finished."),
+    "game_in_progress": ErrorKind(409, None, "A replay of the game still being played (a "
+                                             "replay exists only once its game has ended)."),
+    "unknown_replay": ErrorKind(404, None, "No finished game of this night has this id."),
     "unknown_player": ErrorKind(None, None, "A command names a seat that does not exist."),
     "not_a_human": ErrorKind(None, None, "The seat has no person to hand it back to."),
     "cannot_kick_host": ErrorKind(None, None, "The host tried to kick themselves."),
@@ -70,7 +74,8 @@ ERRORS: dict[str, ErrorKind] = {
     "busy": ErrorKind(None, None, "The room changed too often under us; try again."),
     "unavailable": ErrorKind(503, None, "The store is unreachable for now; nothing changed. "
                                         "Retry (an action with the same id)."),
-    "bad_token": ErrorKind(403, 1008, "The token names no seat of this room (or was revoked)."),
+    "bad_token": ErrorKind(403, 1008, "The token names no seat of this room (or was revoked); "
+                                      "HTTP: a history asked with such a token."),
     "kicked": ErrorKind(None, 1008, "The host removed this seat."),
     "unknown_room": ErrorKind(404, 1008, "No live room has this code."),
     "too_many_attempts": ErrorKind(429, 1008, "More than 64 lookups from one address waiting "
@@ -166,6 +171,29 @@ class PlayerSummary(Strict):
     is_host: bool
 
 
+class StandingRow(Strict):
+    player: str
+    name: str
+    points: int = Field(description="Night points: place p of n players earns n - p + 1.")
+    wins: int
+    games: int
+    seated: bool = Field(description="False for a player who scored tonight and left.")
+    place: int = Field(description="Shared by equal points and wins.")
+
+
+class FinishedSummary(Strict):
+    id: int = Field(description="The game's id in the room: GET /api/rooms/{code}/replays/{id}.")
+    game: str
+
+
+class NightSummary(Strict):
+    games: int = Field(description="Games finished tonight.")
+    over: bool = Field(description="The host ended the night (end_night).")
+    winners: list[str] = Field(description="Once over: the night's winners (ties share).")
+    standings: list[StandingRow]
+    finished: list[FinishedSummary]
+
+
 class RoomSummary(Strict):
     code: str
     game: str
@@ -178,6 +206,7 @@ class RoomSummary(Strict):
     players: list[PlayerSummary]
     min_players: int
     max_players: int
+    night: NightSummary
 
 
 class OptionInfo(BaseModel):
@@ -274,6 +303,13 @@ class EndGameMessage(Envelope):
     type: Literal["end_game"]
 
 
+class EndNightMessage(Envelope):
+    """Host, between games: close the night's standings and name its winner (``not_in_lobby``
+    during play, ``no_games_yet`` before a game finished); the next game starts a new night."""
+
+    type: Literal["end_night"]
+
+
 class PingMessage(Envelope):
     type: Literal["ping"]
 
@@ -281,7 +317,7 @@ class PingMessage(Envelope):
 ClientMessage = Annotated[
     ActionMessage | StartMessage | KickMessage | AddBotMessage | RematchMessage
     | MakeHostMessage | SetOptionsMessage | SeatBotMessage | SetGameMessage | EndGameMessage
-    | PingMessage,
+    | EndNightMessage | PingMessage,
     Field(discriminator="type"),
 ]
 """Every message a client may send, told apart by ``type``."""

@@ -111,7 +111,13 @@ if tonumber(stored) ~= tonumber(ARGV[1]) then
 end
 if ARGV[9] ~= '' and redis.call('GET', KEYS[4]) ~= ARGV[9] then return -1 end
 redis.call('HSET', KEYS[1], 'version', ARGV[2], 'record', ARGV[3], 'epoch', ARGV[8])
-if ARGV[5] == '1' then redis.call('DEL', KEYS[2]) end
+if ARGV[5] == '1' then
+  if ARGV[11] ~= '' then
+    redis.call('HSET', KEYS[6], ARGV[11],
+               '[' .. table.concat(redis.call('LRANGE', KEYS[2], 0, -1), ',') .. ']')
+  end
+  redis.call('DEL', KEYS[2])
+end
 if ARGV[4] ~= '' then redis.call('RPUSH', KEYS[2], ARGV[4]) end
 redis.call('ZADD', KEYS[3], ARGV[6], ARGV[7])
 notify(KEYS[5], ARGV[10], ARGV[7], ARGV[2], ARGV[8], '0')
@@ -122,7 +128,7 @@ DELETE = NOTIFY + """
 local stored = redis.call('HGET', KEYS[1], 'version')
 if not stored then return 0 end
 if ARGV[1] ~= '' and tonumber(stored) ~= tonumber(ARGV[1]) then return 0 end
-redis.call('DEL', KEYS[1], KEYS[2])
+redis.call('DEL', KEYS[1], KEYS[2], KEYS[6])
 redis.call('ZREM', KEYS[3], ARGV[2])
 redis.call('SREM', KEYS[4], ARGV[2])
 notify(KEYS[5], ARGV[3], ARGV[2], stored, '', '1')
@@ -180,6 +186,11 @@ def _room(code: str) -> str:
 
 def _log(code: str) -> str:
     return f"{PREFIX}log:{code}"
+
+
+def _archive(code: str) -> str:
+    """A hash: a finished game's id → its log as a JSON array (for replays)."""
+    return f"{PREFIX}archive:{code}"
 
 
 def _by(address: str) -> str:
@@ -251,15 +262,18 @@ class RedisStore:
         return bool(done)
 
     async def save(self, record: RoomRecord, expected: int, entry: LogEntry | None = None,
-                   new_game: bool = False, owner: str | None = None) -> None:
+                   new_game: bool = False, owner: str | None = None,
+                   archive: int | None = None) -> None:
         text = record_to_json(record)
         code = record.code
         try:
             done = await self._save(
-                keys=[_room(code), _log(code), UPDATED, _lease(code), _holders(code)],
+                keys=[_room(code), _log(code), UPDATED, _lease(code), _holders(code),
+                      _archive(code)],
                 args=[expected, record.version, text,
                       entry_to_json(entry) if entry is not None else "", "1" if new_game else "0",
-                      record.updated_at, code, record.epoch, owner or "", self.instance])
+                      record.updated_at, code, record.epoch, owner or "", self.instance,
+                      "" if archive is None else str(archive)])
         except DOWN:
             done = await self._settle(record, expected, text)
         if done == 0:
@@ -290,6 +304,13 @@ class RedisStore:
         if record is None:
             return None
         return StoredRoom(record_from_json(record), tuple(entry_from_json(e) for e in entries))
+
+    async def archived(self, code: str, game: int) -> tuple[LogEntry, ...] | None:
+        async with reachable("archived"):
+            text = await self.client.hget(_archive(code), str(game))
+        if text is None:
+            return None
+        return tuple(LogEntry(**e) for e in json.loads(text))
 
     async def version(self, code: str) -> int | None:
         async with reachable("version"):
@@ -323,7 +344,8 @@ class RedisStore:
                 return False
             address = record_from_json(text).created_by
             done = await self._delete(
-                keys=[_room(code), _log(code), UPDATED, _by(address), _holders(code)],
+                keys=[_room(code), _log(code), UPDATED, _by(address), _holders(code),
+                      _archive(code)],
                 args=["" if expected is None else expected, code, self.instance])
         return bool(done)
 

@@ -238,7 +238,8 @@ class Room:
                     try:
                         # Shielded: once queued, a save may commit, so memory must follow it.
                         await asyncio.shield(store.save(change.record, self.version,
-                                                        change.entry, change.new_game, signed))
+                                                        change.entry, change.new_game, signed,
+                                                        archive=change.archive))
                     except Conflict:
                         metrics.conflicts.inc()
                         await self._catch_up()

@@ -22,7 +22,9 @@ store cannot be reached, or a save's outcome could not be learnt: retry later),
 
 The log is the source of truth: a game's state is never stored, it is replayed from the seed,
 options, roster and entries. Starting a new game (start, rematch) drops the previous game's
-entries in the same transaction, so a log holds one game.
+entries in the same transaction, so a log holds one game; when that game had finished, its
+entries move to the room's **archive** instead (kept for its replay, removed with the room).
+The record's **night** lists the evening's finished games (:class:`FinishedGame`).
 
 SQLite durability: WAL journal with ``synchronous=FULL``, so every commit is fsynced and an
 acknowledged move survives a power cut as well as a killed process (NORMAL would survive only
@@ -41,6 +43,7 @@ import sqlite3
 import threading
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
@@ -59,6 +62,31 @@ class Seat:
     name: str
     token_hash: str | None
     bot: bool
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """A game of the night that ended with an outcome: what its replay starts from (game,
+    options, seed, roster; its log is archived under ``started_at`` once the next game
+    starts) and what it added to the night's standings (places and points by player, and
+    the names they had then, so a seat that left is still shown)."""
+
+    game: str
+    started_at: int  # the version that started it: its id in the room (replay, archive)
+    options: Mapping[str, bool | int | str]
+    seed: int
+    players: tuple[str, ...]
+    names: Mapping[str, str]
+    places: Mapping[str, int]
+    points: Mapping[str, int]
+
+    @cached_property
+    def json(self) -> str:
+        """This game as JSON, made once: every save of the room writes the whole night."""
+        return plain_json({"game": self.game, "started_at": self.started_at,
+                           "options": dict(self.options), "seed": self.seed,
+                           "players": list(self.players), "names": dict(self.names),
+                           "places": dict(self.places), "points": dict(self.points)})
 
 
 @dataclass(frozen=True)
@@ -81,6 +109,9 @@ class RoomRecord:
     created_at: float
     updated_at: float
     epoch: str = ""  # see the module docstring; "" for records written before epochs existed
+    #: The night so far: every finished game since the night began (app/standings.py).
+    night: tuple[FinishedGame, ...] = ()
+    night_over: bool = False  # the host ended the night: the next game begins a new one
 
 
 @dataclass(frozen=True)
@@ -128,12 +159,15 @@ class Store(Protocol):
         ...
 
     def save(self, record: RoomRecord, expected: int, entry: LogEntry | None = None,
-             new_game: bool = False, owner: str | None = None) -> Awaitable[None]:
+             new_game: bool = False, owner: str | None = None,
+             archive: int | None = None) -> Awaitable[None]:
         """Replace the room's record if its stored version is ``expected``, else Conflict.
 
         ``entry`` is appended to the log in the same transaction; ``new_game`` first drops the
-        log (a new game started); ``owner``: the save is timed work of the room's owner, refused
-        with LeaseLost unless ``owner`` still holds the room's lease. An awaitable rather than
+        log (a new game started), keeping it as the finished game ``archive`` when given (for
+        its replay: :meth:`archived`; it goes with the room); ``owner``: the save is timed
+        work of the room's owner, refused with LeaseLost unless ``owner`` still holds the
+        room's lease. An awaitable rather than
         a coroutine, so that a backend can hand back a plain future (the room shields it from
         cancellation: a future needs no task for that, a coroutine does)."""
         ...
@@ -149,6 +183,10 @@ class Store(Protocol):
 
     async def version(self, code: str) -> int | None:
         """The room's stored version, or None."""
+        ...
+
+    async def archived(self, code: str, game: int) -> tuple[LogEntry, ...] | None:
+        """The log of the room's finished game ``game`` kept by a save's ``archive``, or None."""
         ...
 
     async def heads(self, codes: Iterable[str]) -> dict[str, tuple[int, str] | None]:
@@ -194,13 +232,17 @@ def record_to_json(record: RoomRecord) -> str:
     data["seats"] = [{"id": s.id, "name": s.name, "token_hash": s.token_hash, "bot": s.bot}
                      for s in record.seats]
     data["players"] = list(record.players)
-    return plain_json(data)
+    del data["night"]  # spliced in: each finished game is encoded once, not on every save
+    return f'{plain_json(data)[:-1]},"night":[{",".join(g.json for g in record.night)}]}}'
+
 
 
 def record_from_json(text: str | bytes) -> RoomRecord:
     data = json.loads(text)
     data["seats"] = tuple(Seat(**seat) for seat in data["seats"])
     data["players"] = tuple(data["players"])
+    data["night"] = tuple(FinishedGame(**{**g, "players": tuple(g["players"])})
+                          for g in data.get("night", ()))
     return RoomRecord(**data)
 
 
@@ -225,6 +267,15 @@ CREATE TABLE IF NOT EXISTS rooms (
     record TEXT NOT NULL,  -- RoomRecord as JSON: seats hold token hashes, never tokens
     created_by TEXT NOT NULL DEFAULT ''
 );
+CREATE TABLE IF NOT EXISTS archive (  -- the logs of a room's finished games, for replays
+    code TEXT NOT NULL,
+    game INTEGER NOT NULL,
+    version INTEGER NOT NULL,
+    player TEXT NOT NULL,
+    action TEXT NOT NULL,
+    ref TEXT,
+    PRIMARY KEY (code, game, version)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS actions (
     code TEXT NOT NULL,
     version INTEGER NOT NULL,
@@ -385,7 +436,8 @@ class SQLiteStore:
         return await self._call(op)
 
     def save(self, record: RoomRecord, expected: int, entry: LogEntry | None = None,
-             new_game: bool = False, owner: str | None = None) -> asyncio.Future[None]:
+             new_game: bool = False, owner: str | None = None,
+             archive: int | None = None) -> asyncio.Future[None]:
         """(One process owns every room, so ``owner`` needs no check.)"""
         text = record_to_json(record)
         action = plain_json(entry.action) if entry else None
@@ -398,6 +450,10 @@ class SQLiteStore:
             if cursor.rowcount != 1:
                 raise Conflict(f"Room {record.code} is not at version {expected}.")
             if new_game:
+                if archive is not None:
+                    db.execute("INSERT OR REPLACE INTO archive (code, game, version, player, "
+                               "action, ref) SELECT code, ?, version, player, action, ref "
+                               "FROM actions WHERE code = ?", (archive, record.code))
                 db.execute("DELETE FROM actions WHERE code = ?", (record.code,))
             if entry is not None:
                 db.execute(
@@ -424,6 +480,14 @@ class SQLiteStore:
                 "SELECT version, player, action, ref FROM actions WHERE code = ? "
                 "ORDER BY version LIMIT -1 OFFSET ?", (code, known)).fetchall()
             return StoredRoom(record_from_json(row[0]), tuple(_entry(r) for r in rows))
+        return await self._call(op)
+
+    async def archived(self, code: str, game: int) -> tuple[LogEntry, ...] | None:
+        def op(db: sqlite3.Connection) -> tuple[LogEntry, ...] | None:
+            rows = db.execute(
+                "SELECT version, player, action, ref FROM archive WHERE code = ? AND game = ? "
+                "ORDER BY version", (code, game)).fetchall()
+            return tuple(_entry(r) for r in rows) if rows else None
         return await self._call(op)
 
     async def heads(self, codes: Iterable[str]) -> dict[str, tuple[int, str] | None]:
@@ -465,6 +529,7 @@ class SQLiteStore:
                                     (code, expected))
             if cursor.rowcount:
                 db.execute("DELETE FROM actions WHERE code = ?", (code,))
+                db.execute("DELETE FROM archive WHERE code = ?", (code,))
             return cursor.rowcount == 1
         return await self._call(op)
 

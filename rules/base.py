@@ -19,6 +19,8 @@ Vocabulary:
   field made by :func:`pictures_field`; the engine never sees a file.
 - **outcome**: the final scores, the winners and why the game ended (a **reason** from a
   closed set per game, a ``Literal`` of snake_case strings the catalogues translate).
+- **history entry**: one line of the move history as one viewer may read it (:class:`Entry`):
+  a key the game's catalogue translates and its parameters; like a view, deny by default.
 
 Errors (all ``ValueError``s, each carrying a stable snake_case ``code`` and a sentence that names
 the offending value):
@@ -244,6 +246,26 @@ class Outcome(Generic[R]):
     detail: Mapping[str, object] = field(default_factory=dict)
 
 
+HistoryParam = int | str | tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of a game's move history, as one viewer may read it: ``key`` is translated by
+    the game's catalogue (``<game>.history.<key>``) with ``params``. A parameter named
+    ``player`` (or ``players``) holds seat ids, which the page shows as names. Built from what
+    that viewer may know: never a card, tile, vote or square the viewer's views do not show."""
+
+    key: str
+    params: Mapping[str, HistoryParam] = field(default_factory=dict)
+
+
+def no_history(before: object, player: PlayerId, action: object, after: object,
+               viewer: PlayerId | None) -> Entry | None:
+    """The history of a game that tells none: nothing (deny by default)."""
+    return None
+
+
 @dataclass(frozen=True)
 class Asset:
     """A file a game serves to browsers (card pictures, board colours), made from data."""
@@ -276,6 +298,9 @@ class Game(Generic[S, A, V, Opts, R]):
     move. ``host_actions`` lists the action kinds the room host may send as :data:`HOST`
     (table rulings such as rejecting a cue). ``asset`` returns a named file
     (``"cards/07.svg"``) that the server publishes with long-lived caching, or None.
+    ``history(before, player, action, after, viewer)`` is the :class:`Entry` ``viewer``
+    (None: the table) may read about ``player``'s ``action`` that led from ``before`` to
+    ``after``, or None; a game without one tells nothing.
     """
 
     id: str
@@ -297,6 +322,7 @@ class Game(Generic[S, A, V, Opts, R]):
     asset: Callable[[str], Asset | None] = no_assets
     #: Set when the game can be dealt from a host's own pictures (:class:`PictureDeck`).
     picture_deck: PictureDeck | None = None
+    history: Callable[[S, PlayerId, A, S, PlayerId | None], Entry | None] = no_history
 
     def __post_init__(self) -> None:
         kinds = self.kinds

@@ -7,12 +7,15 @@ found by its id.
 
 URLs: ``/`` home · ``/j/{code}`` join (short, for the QR code) · ``/room/{code}`` a player's
 phone · ``/table/{code}`` the table screen · ``/howto/{game}`` a game's how-to-play fragment ·
-``/i18n/{lang}.json`` the catalogue every page loads (shared texts and every game's lobby keys).
+``/i18n/{lang}.json`` the catalogue every page loads (shared texts and every game's lobby keys) ·
+``/replay/{code}/{game}`` the replay of a finished game of the night (its QR code at
+``/replay/{code}/{game}/qr.svg``; the page reads ``/api/rooms/{code}/replays/{game}``).
 """
 
 from __future__ import annotations
 
 import hashlib
+import io
 import ipaddress
 import socket
 from functools import lru_cache
@@ -184,6 +187,31 @@ def table(request: Request, code: str, lang: Lang = None,
     url = join_url(request, room)
     return render(request, "table.html", pick_language(lang, accept_language), page="table",
                   code=room, join_url=url, qr=qr_svg(url))
+
+
+@router.get("/replay/{code}/{game_id}", response_class=HTMLResponse)
+def replay(request: Request, code: str, game_id: int, lang: Lang = None,
+           accept_language: AcceptLanguage = None) -> Response:
+    """The replay page of a finished game (the page asks the API, which refuses a game still
+    being played)."""
+    room = canonical_code(code)
+    if room != code:
+        return RedirectResponse(f"/replay/{room}/{game_id}", status_code=308)
+    return render(request, "replay.html", pick_language(lang, accept_language), page="replay",
+                  code=room, game_id=game_id)
+
+
+@router.get("/replay/{code}/{game_id}/qr.svg")
+def replay_qr(request: Request, code: str, game_id: int) -> Response:
+    """The QR code of a replay's URL (the table's results show it), built like the join
+    URL's from the host the table screen used."""
+    room = canonical_code(code)
+    url = join_url(request, room).replace(f"/j/{room}", f"/replay/{room}/{game_id}")
+    svg = io.BytesIO()  # a standalone SVG file (the inline one lacks the XML namespace)
+    segno.make(url, error="m").save(svg, kind="svg", scale=4, border=2, dark="#111",
+                                    light="#fff", xmldecl=False)
+    return Response(svg.getvalue(), media_type="image/svg+xml",
+                    headers={"Cache-Control": "no-store", **security_headers(request)})
 
 
 @router.get("/howto/{game}", response_class=HTMLResponse)

@@ -44,6 +44,7 @@ from rules.dixit.engine import (
     storyteller,
     to_act,
 )
+from rules.dixit.history import history
 from rules.dixit.view import TableCard, View, view
 
 __all__ = [
@@ -69,6 +70,7 @@ game: Game[State, Action, View, Options, Reason] = Game(
     legal_actions=legal_actions,
     bot_action=bot_action,
     to_act=to_act,
+    history=history,
     asset=asset,
     picture_deck=PictureDeck("pictures", pictures_needed),
 )

@@ -35,6 +35,7 @@ from rules.encore.engine import (
     setup,
     to_act,
 )
+from rules.encore.history import history
 from rules.encore.view import View, view
 
 __all__ = ["REASONS", "Action", "Mark", "Options", "Pass", "Reason", "Roll", "State", "View",
@@ -56,4 +57,5 @@ game: Game[State, Action, View, Options, Reason] = Game(
     legal_actions=legal_actions,
     bot_action=bot_action,
     to_act=to_act,
+    history=history,
 )

@@ -33,6 +33,7 @@ from rules.hues.engine import (
     setup,
     to_act,
 )
+from rules.hues.history import history
 from rules.hues.view import View, view
 
 __all__ = ["REASONS", "Action", "Cone", "EndNow", "GiveCue", "Guess", "Options", "Pick",
@@ -54,6 +55,7 @@ game: Game[State, Action, View, Options, Reason] = Game(
     legal_actions=legal_actions,
     bot_action=bot_action,
     to_act=to_act,
+    history=history,
     host_actions=frozenset({"reject_cue", "end_now"}),
     asset=asset,
 )

@@ -39,6 +39,7 @@ from rules.qwirkle.engine import (
     setup,
     to_act,
 )
+from rules.qwirkle.history import history
 from rules.qwirkle.moves import fits_somewhere, opening_moves, windows
 from rules.qwirkle.tiles import (
     CENTRE,
@@ -76,6 +77,7 @@ game: Game[State, Action, View, Options, Reason] = Game(
     legal_actions=legal_actions,
     bot_action=bot_action,
     to_act=to_act,
+    history=history,
 )
 
 __all__ = [

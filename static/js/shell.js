@@ -25,6 +25,7 @@ export async function runRoom(mode) {
   }
 
   const shell = new Shell(mode, code);
+  shell.token = token;
   const client = new RoomClient(code, token, {
     onState: (message) => shell.state(message),
     onStatus: (status) => shell.status(status),
@@ -63,7 +64,38 @@ class Shell {
     this.armed = null; // a destructive button waiting for its second tap
     this.deck = null; // the host's own pictures' panel, for a game that takes them (deck.js)
     this.token = () => null; // this screen's token (the deck panel sends it)
+    /** @type {Promise<any> | null} */
+    this.historyLoading = null; // history.js on its way (the history panel's first opening)
+    /** @type {Promise<void> | null} */
+    this.nightLoading = null; // night.js on its way (the first lobby or results to need it)
     this.wire();
+  }
+
+  /** The move history panel (history.js), loaded the first time it is opened. */
+  historyPanel() {
+    this.historyLoading ??= import("./history.js").then(({ HistoryPanel }) => {
+      this.history = new HistoryPanel(this.code, this.token, (player) => this.playerName(player));
+      return this.history;
+    });
+    return this.historyLoading;
+  }
+
+  /** night.js (the standings), loaded the first time a lobby or results screen needs it, so a
+   * phone opened during play never downloads it; those screens are drawn again once it came. */
+  nightReady() {
+    if (this.night) return true;
+    this.nightLoading ??= import("./night.js").then((module) => {
+      this.night = module;
+      const phase = this.current?.room.phase;
+      if (phase === "lobby") this.drawLobby();
+      if (phase === "finished") this.drawResults();
+    });
+    return false;
+  }
+
+  /** A seat's shown name (the host's rulings are "the host's"). */
+  playerName(player) {
+    return player === "@host" ? t("history.host") : this.names.get(player) ?? player;
   }
 
   // --- fixed controls --------------------------------------------------------------------
@@ -74,6 +106,7 @@ class Shell {
       button.addEventListener("click", () => this.openHowto());
     }
     $("#open-settings").addEventListener("click", () => this.openSettings());
+    $("#open-history").addEventListener("click", async () => (await this.historyPanel()).open(this.current));
     for (const dialog of document.querySelectorAll("dialog")) {
       dialog.addEventListener("click", (event) => {
         if (event.target === dialog || /** @type {Element} */ (event.target).closest("[data-close]")) dialog.close();
@@ -93,6 +126,11 @@ class Shell {
       async (button) => {
         if (await this.command({ type: "end_game" }, button)) $("#settings").close();
       }));
+    // Ending the night names its winner; the next game starts a new night: a second tap.
+    for (const button of document.querySelectorAll("[data-end-night]")) {
+      button.addEventListener("click", (e) => this.twice(e.currentTarget, "night.end_sure",
+        (armed) => this.command({ type: "end_night" }, armed)));
+    }
     $("#seat-back")?.addEventListener("click", (e) => this.command(
       { type: "seat_bot", player: this.current.you, bot: false }, e.currentTarget));
     const pick = $("#lobby-game-select");
@@ -178,6 +216,7 @@ class Shell {
     this.names = new Map(room.players.map((p) => [p.id, seatName(p)]));
     if (room.phase === "lobby" && this.game?.id !== room.game) this.loadGame(room.game);
     this.turnCheck(message);
+    this.history?.refresh(message);
     if (!this.frame) this.frame = requestAnimationFrame(() => { this.frame = 0; this.render(); });
   }
 
@@ -207,6 +246,7 @@ class Shell {
     if (invite) invite.hidden = room.phase !== "lobby";
     $("#lobby").hidden = room.phase !== "lobby";
     $("#game").hidden = room.phase === "lobby";
+    $("#open-history").hidden = room.phase === "lobby";
     this.drawSeatNote();
     if (room.phase !== previous) {
       this.peek = false;
@@ -354,6 +394,11 @@ class Shell {
     }
     this.drawDeck();
     $("#lobby-host").hidden = !host;
+    if (this.nightReady()) {
+      this.night.drawNight($("#night-lobby"), room.night, this.names, message.you, {
+        code: this.code, title: (id) => this.games.find((g) => g.id === id)?.title ?? id });
+      $("#end-night").hidden = !this.night.canEndNight(message);
+    }
     const wait = $("#lobby-wait");
     const few = room.players.length < room.min_players;
     if (host) {
@@ -507,14 +552,36 @@ class Shell {
       dataset: { player, place },
     }, h("span", { class: "rank-place", text: String(place) }),
        h("span", { class: "rank-name", text: this.names.get(player) ?? player }),
-       h("span", { class: "rank-score", text: String(score) }))));
+       h("span", { class: "rank-score" }, String(score),
+         this.nightReady() ? this.night.nightTotal(message.room.night, player) : null))));
     // A game may add its own detail (a score breakdown, a rating) below the ranking.
     const detail = this.pluginGame === game ? this.plugin?.results?.(message.view, message) : null;
     fill($("#results-detail"), detail || null);
     $("#results-detail").hidden = !detail;
+    if (this.nightReady()) this.drawNightResults(message);
     $("#rematch").hidden = !message.is_host;
     $("#other-game").hidden = !message.is_host;
     $("#results-wait").hidden = message.is_host;
+  }
+
+  /** The night on the results: its winner once over, this game's replay (a phone's link; the
+   * table shows its QR code for the phones) and the host's "end the night". */
+  drawNightResults(message) {
+    this.night.drawNight($("#night-results"), message.room.night, this.names, message.you, null, true);
+    // This game's replay: a link, and on the table its QR code for the phones.
+    const replay = message.room.night.finished.at(-1);
+    $("#results-replay").hidden = !replay;
+    if (replay) {
+      const url = this.night.replayUrl(this.code, replay.id);
+      const link = $("#results-replay-link"); // a phone's; the table shows the QR code
+      if (link) link.href = url;
+      const qr = $("#results-replay-qr");
+      if (qr && qr.dataset.src !== url) {
+        qr.dataset.src = url;
+        qr.src = `${url}/qr.svg`;
+      }
+    }
+    $("#results-end-night").hidden = !this.night.canEndNight(message);
   }
 
   // --- dialogs ---------------------------------------------------------------------------

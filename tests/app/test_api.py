@@ -39,6 +39,9 @@ def test_a_player_creates_a_room_and_holds_seat_p1_and_the_host_role(serve: Any)
         "players": [{"id": "p1", "name": "Ann", "bot": False, "human": True,
                      "connected": False, "is_host": True}],
         "min_players": 2, "max_players": 6,
+        "night": {"games": 0, "over": False, "winners": [], "finished": [],
+                  "standings": [{"player": "p1", "name": "Ann", "points": 0, "wins": 0,
+                                 "games": 0, "seated": True, "place": 1}]},
     }
 
 

@@ -230,3 +230,27 @@ def test_raw_tokens_never_reach_redis(serve: Any, redis_url: str) -> None:
     assert table.code.encode() in dump
     for secret in table.tokens.values():
         assert secret.encode() not in dump
+
+
+def test_a_finished_games_log_is_archived_for_its_replay_and_goes_with_the_room(
+        make_store: Callable[[], Store]) -> None:
+    from app.store import FinishedGame
+
+    night = (FinishedGame("qwirkle", 2, {}, 7, ("p1",), {"p1": "Ann"}, {"p1": 1}, {"p1": 1}),)
+
+    async def body(store: Store) -> tuple[Any, ...]:
+        await store.create(_record())
+        await store.save(_record(version=2, phase="playing", seed=7, players=("p1",),
+                                 started_at=2), 1, new_game=True)
+        await store.save(_record(version=3, phase="finished", seed=7, players=("p1",),
+                                 started_at=2, night=night), 2, LogEntry(3, "p1", {"n": 1}, "r"))
+        await store.save(_record(version=4, phase="playing", seed=8, players=("p1",),
+                                 started_at=4, night=night), 3, new_game=True, archive=2)
+        loaded = await store.load("ABCD")
+        archived = await store.archived("ABCD", 2), await store.archived("ABCD", 4)
+        await store.delete("ABCD")
+        return loaded, archived, await store.archived("ABCD", 2)
+    loaded, archived, gone = run(make_store, body)
+    assert loaded.record.night == night and loaded.entries == ()
+    assert archived == ((LogEntry(3, "p1", {"n": 1}, "r"),), None)
+    assert gone is None

@@ -7,6 +7,12 @@ browser shell reads: ``your_turn``, ``allowed``), ``to_act`` agrees with ``legal
 with each view's ``allowed``, every action chosen is one the view allows and survives the JSON
 round trip the server makes, nothing mutates its input, the outcome's reason is one the game
 declares, and replaying the actions from the seed reproduces the final state.
+
+Every step's move history line (``game.history``) is checked for every viewer too (in every
+bot playout, and in random playouts with the fewest players): it is
+plain data, every text in it is one that viewer's views show, and it tells a viewer nothing
+their views do not: another legal action of the same player that leaves the viewer's view
+the same must give the same line (so no hand, pending choice, vote or hidden card leaks).
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ import pytest
 from pydantic import Field, TypeAdapter
 
 from rules import GAMES
-from rules.base import HOST, AnyGame, PlayerView, RuleError, jsonable
+from rules.base import HOST, AnyGame, Entry, PlayerView, RuleError, jsonable
 
 MAX_STEPS = 20_000
 
@@ -64,6 +70,43 @@ def _check_views(game: AnyGame, state: Any, players: list[str], waiting: frozens
         assert ruling.kind in game.host_actions, ruling
 
 
+def _texts(data: object) -> set[str]:
+    """Every string inside plain JSON data (keys included)."""
+    if isinstance(data, str):
+        return {data}
+    if isinstance(data, dict):
+        return set(data) | {t for v in data.values() for t in _texts(v)}
+    if isinstance(data, list):
+        return {t for v in data for t in _texts(v)}
+    return set()
+
+
+def _check_history(game: AnyGame, before: Any, actor: str, action: Any, after: Any,
+                   players: list[str], chooser: random.Random) -> None:
+    """The history line of ``actor``'s ``action`` for every viewer: plain data, texts only from
+    the viewer's views, and the same line for any other action the viewer cannot tell apart."""
+    options = [a for a in game.legal_actions(before, actor) if a != action]
+    other = chooser.choice(options) if options else None
+    other_after = game.apply(before, actor, other) if other is not None else None
+    for viewer in [None, *players]:
+        entry = game.history(before, actor, action, after, viewer)
+        if entry is None:
+            continue
+        assert isinstance(entry, Entry), entry
+        line = jsonable(entry)
+        json.dumps(line)
+        shown = _texts(jsonable(game.view(before, viewer))) | _texts(
+            jsonable(game.view(after, viewer))) | set(players)
+        said = _texts(jsonable(list(entry.params.values())))
+        assert said <= shown, (f"{game.id}: {viewer}'s history line names what their views "
+                               f"do not show: {said - shown}", line)
+        if other_after is not None and viewer != actor and \
+                game.view(other_after, viewer) == game.view(after, viewer):
+            assert game.history(before, actor, other, other_after, viewer) == entry, (
+                f"{game.id}: {viewer}'s history line tells {action} from {other} although "
+                f"their view does not", line)
+
+
 def _play(game: AnyGame, n: int, seed: int, bots: bool) -> None:
     players = [f"p{i + 1}" for i in range(n)]
     chooser = random.Random(seed)
@@ -98,6 +141,8 @@ def _play(game: AnyGame, n: int, seed: int, bots: bool) -> None:
         snapshot = copy.deepcopy(state)
         following = game.apply(state, actor, action)
         assert state == snapshot, "apply must not mutate its input"
+        if bots or n == game.min_players:  # every bot game; random ones at one size (time)
+            _check_history(game, state, actor, action, following, players, chooser)
         state = following
         log.append((actor, action))
     else:
