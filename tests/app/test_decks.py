@@ -162,6 +162,14 @@ def test_a_whole_game_is_dealt_from_an_uploaded_deck_and_the_code_brings_it_back
     end = phone.wait_state(lambda m: m["room"]["phase"] == "finished")
     dealt = {c["card"] for c in end["view"]["last_round"]["table"]}
     assert dealt and dealt <= ours
+    # Its replay and history are dealt from the same pictures (not from ours).
+    game_id = end["room"]["night"]["finished"][-1]["id"]
+    replay = http(server).get(f"/api/rooms/{table.code}/replays/{game_id}")
+    assert replay.status_code == 200, replay.text
+    last = replay.json()["frames"][-1]["view"]
+    assert {c["card"] for c in last["last_round"]["table"]} == dealt
+    lines = http(server).get(f"/api/rooms/{table.code}/history")
+    assert lines.status_code == 200 and lines.json()["entries"], lines.text
     # Removing is refused while a game runs, allowed before the next one.
     state = table.fingerprint()[1]
     assert set(state.deck.ids) == ours
