@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import Any, Protocol
 
 from app.actions import Played
+from app.clock import clock_json
 from app.connection import Connection
 from app.decisions import is_host
 from app.encode import Encoder, dumps, json_string
@@ -40,6 +41,7 @@ def summary(room: Shown) -> dict[str, Any]:
             for s in r.seats
         ],
         "min_players": game.min_players, "max_players": game.max_players,
+        "timers": None if r.timers is None else dict(r.timers), "clock": clock_json(r),
     }
 
 
@@ -57,7 +59,7 @@ class StateMessages:
         encoded once per change of what it shows and the version is written between the two
         halves."""
         r = room.record
-        key = (r.game, r.phase, r.options, r.seats, r.host, room.online())
+        key = (r.game, r.phase, r.options, r.seats, r.host, room.online(), r.timers, r.clock)
         cached = self._summary
         if cached is None or cached[0] != key:
             rest = summary(room)

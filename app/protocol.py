@@ -96,6 +96,11 @@ ERRORS: dict[str, ErrorKind] = {
     "room_full": ErrorKind(409, None, "The room has the game's maximum number of players."),
     "already_playing": ErrorKind(409, None, "The game has started; joining is closed."),
     "too_many_rooms": ErrorKind(429, None, "This address already has rooms_per_address rooms."),
+    "bad_timer": ErrorKind(None, None, "set_timers: a length that is not a whole number of "
+                                       "seconds from timer_minimum to 3600, or a game "
+                                       "without turn clocks."),
+    "unknown_timer": ErrorKind(None, None, "set_timers names a clock the game does not have."),
+    "no_clock": ErrorKind(None, None, "pause_clock while no turn clock runs."),
 }
 
 
@@ -153,6 +158,16 @@ class PlayerSummary(Strict):
     is_host: bool
 
 
+class ClockInfo(Strict):
+    name: str = Field(description="Which of the game's clocks runs (its ``clocks`` name).")
+    seconds: float = Field(description="Its full length.")
+    due: float | None = Field(description="When it runs out, in the server's seconds since "
+                                          "1970 (null while paused); correct for the offset "
+                                          "of your clock from ``pong``'s ``now``.")
+    left: float | None = Field(description="While paused: the seconds it had left.")
+    paused: bool
+
+
 class RoomSummary(Strict):
     code: str
     game: str
@@ -165,6 +180,11 @@ class RoomSummary(Strict):
     players: list[PlayerSummary]
     min_players: int
     max_players: int
+    timers: dict[str, int] | None = Field(description="Turn clocks: the length in seconds of "
+                                                      "each of the game's clocks, or null "
+                                                      "while they are off.")
+    clock: ClockInfo | None = Field(description="The turn clock running now (timers on, a "
+                                                "game being played), or null.")
 
 
 class OptionInfo(BaseModel):
@@ -176,6 +196,12 @@ class OptionInfo(BaseModel):
     maximum: int | None
 
 
+class ClockDefault(BaseModel):
+    name: str
+    seconds: int
+    description: str
+
+
 class GameInfo(BaseModel):
     id: str
     title: str
@@ -183,6 +209,8 @@ class GameInfo(BaseModel):
     min_players: int
     max_players: int
     options: list[OptionInfo]
+    clocks: list[ClockDefault] = Field(description="The turn clocks a host may switch on, "
+                                                   "with their default lengths.")
 
 
 class ErrorBody(BaseModel):
@@ -262,10 +290,26 @@ class PingMessage(Envelope):
     type: Literal["ping"]
 
 
+class SetTimersMessage(Envelope):
+    """Host, between games: turn clocks on (lengths to change, in seconds, merged with the
+    others; ``{}``: as they are, or the game's defaults) or off (null)."""
+
+    type: Literal["set_timers"]
+    timers: dict[str, int] | None
+
+
+class PauseClockMessage(Envelope):
+    """Host, during play: stop the turn clock (``paused`` true) or start it again with the
+    time it had left (``no_clock`` when none runs)."""
+
+    type: Literal["pause_clock"]
+    paused: bool
+
+
 ClientMessage = Annotated[
     ActionMessage | StartMessage | KickMessage | AddBotMessage | RematchMessage
     | MakeHostMessage | SetOptionsMessage | SeatBotMessage | SetGameMessage | EndGameMessage
-    | PingMessage,
+    | PingMessage | SetTimersMessage | PauseClockMessage,
     Field(discriminator="type"),
 ]
 """Every message a client may send, told apart by ``type``."""
@@ -317,13 +361,19 @@ class ErrorMessage(Strict):
 
 
 class PongMessage(Strict):
-    """The answer to a ping: everything sent before it has arrived."""
+    """The answer to a ping: everything sent before it has arrived; ``now`` is the server's
+    clock (seconds since 1970), from which a client learns its offset for turn clocks."""
 
     type: Literal["pong"]
+    now: float
 
 
 ServerMessage = Annotated[StateMessage | ErrorMessage | PongMessage,
                           Field(discriminator="type")]
 """Every message the server sends, told apart by ``type``."""
 
-PONG = PongMessage(type="pong").model_dump_json()
+
+
+def pong(now: float) -> str:
+    """The pong message at server time ``now``."""
+    return f'{{"type":"pong","now":{now!r}}}'

@@ -62,6 +62,18 @@ class Seat:
 
 
 @dataclass(frozen=True)
+class Clock:
+    """The turn clock of the game being played (see :mod:`app.clock`): which of the game's
+    clocks runs, its full length, and either when it runs out (``due``, a ``time.time()``) or,
+    while the host has paused it, the seconds it had ``left``."""
+
+    name: str
+    seconds: float
+    due: float | None
+    left: float | None = None
+
+
+@dataclass(frozen=True)
 class RoomRecord:
     """Everything about a room except the game state, which the log replays."""
 
@@ -81,6 +93,9 @@ class RoomRecord:
     created_at: float
     updated_at: float
     epoch: str = ""  # see the module docstring; "" for records written before epochs existed
+    #: Turn clocks: the host's length of each of the game's clocks, or None when they are off.
+    timers: Mapping[str, int] | None = None
+    clock: Clock | None = None  # the clock running now (timers on, a game being played)
 
 
 @dataclass(frozen=True)
@@ -91,6 +106,8 @@ class LogEntry:
     player: str
     action: Mapping[str, Any]
     ref: str | None = None
+    #: Played by the game's bot for a seat whose turn clock ran out.
+    timed_out: bool = False
 
 
 @dataclass(frozen=True)
@@ -194,6 +211,10 @@ def record_to_json(record: RoomRecord) -> str:
     data["seats"] = [{"id": s.id, "name": s.name, "token_hash": s.token_hash, "bot": s.bot}
                      for s in record.seats]
     data["players"] = list(record.players)
+    data["timers"] = None if record.timers is None else dict(record.timers)
+    clock = record.clock
+    data["clock"] = None if clock is None else {"name": clock.name, "seconds": clock.seconds,
+                                                "due": clock.due, "left": clock.left}
     return plain_json(data)
 
 
@@ -201,12 +222,17 @@ def record_from_json(text: str | bytes) -> RoomRecord:
     data = json.loads(text)
     data["seats"] = tuple(Seat(**seat) for seat in data["seats"])
     data["players"] = tuple(data["players"])
+    if data.get("clock") is not None:
+        data["clock"] = Clock(**data["clock"])
     return RoomRecord(**data)
 
 
 def entry_to_json(entry: LogEntry) -> str:
-    return plain_json({"version": entry.version, "player": entry.player,
-                       "action": entry.action, "ref": entry.ref})
+    data = {"version": entry.version, "player": entry.player, "action": entry.action,
+            "ref": entry.ref}
+    if entry.timed_out:  # only then, so entries read the same as before timers existed
+        data["timed_out"] = True
+    return plain_json(data)
 
 
 def entry_from_json(text: str | bytes) -> LogEntry:
@@ -231,6 +257,7 @@ CREATE TABLE IF NOT EXISTS actions (
     player TEXT NOT NULL,
     action TEXT NOT NULL,
     ref TEXT,
+    timed_out INTEGER NOT NULL DEFAULT 0,  -- played by the bot when the turn clock ran out
     PRIMARY KEY (code, version)
 ) WITHOUT ROWID;
 """
@@ -280,6 +307,8 @@ class SQLiteStore:
         if "created_by" not in columns:  # a database from before the column existed
             db.execute("ALTER TABLE rooms ADD COLUMN created_by TEXT NOT NULL DEFAULT ''")
             db.execute("UPDATE rooms SET created_by = json_extract(record, '$.created_by')")
+        if "timed_out" not in {row[1] for row in db.execute("PRAGMA table_info(actions)")}:
+            db.execute("ALTER TABLE actions ADD COLUMN timed_out INTEGER NOT NULL DEFAULT 0")
         db.executescript(INDEXES)
         return db
 
@@ -401,9 +430,10 @@ class SQLiteStore:
                 db.execute("DELETE FROM actions WHERE code = ?", (record.code,))
             if entry is not None:
                 db.execute(
-                    "INSERT INTO actions (code, version, player, action, ref) "
-                    "VALUES (?, ?, ?, ?, ?)",
-                    (record.code, entry.version, entry.player, action, entry.ref))
+                    "INSERT INTO actions (code, version, player, action, ref, timed_out) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (record.code, entry.version, entry.player, action, entry.ref,
+                     int(entry.timed_out)))
         return self._submit(op)
 
     async def load(self, code: str) -> StoredRoom | None:
@@ -421,7 +451,7 @@ class SQLiteStore:
             if row is None:
                 return None
             rows = db.execute(
-                "SELECT version, player, action, ref FROM actions WHERE code = ? "
+                "SELECT version, player, action, ref, timed_out FROM actions WHERE code = ? "
                 "ORDER BY version LIMIT -1 OFFSET ?", (code, known)).fetchall()
             return StoredRoom(record_from_json(row[0]), tuple(_entry(r) for r in rows))
         return await self._call(op)
@@ -474,7 +504,8 @@ class SQLiteStore:
 
 
 def _entry(row: tuple[Any, ...]) -> LogEntry:
-    return LogEntry(version=row[0], player=row[1], action=json.loads(row[2]), ref=row[3])
+    return LogEntry(version=row[0], player=row[1], action=json.loads(row[2]), ref=row[3],
+                    timed_out=bool(row[4]))
 
 
 def _resolve(items: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:

@@ -212,6 +212,23 @@ def no_assets(name: str) -> Asset | None:
     return None
 
 
+# --- turn clocks -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TurnClock:
+    """A clock a host may run on one kind of turn (``"turn"``, ``"tell"``, ``"guess"``…): its
+    default length; when it runs out, the room plays ``bot_action`` for every seat still due."""
+
+    name: str
+    seconds: int
+    description: str
+
+
+def no_clock(state: object) -> str | None:
+    """The clock lookup of a game without turn clocks."""
+    return None
+
+
 # --- the game --------------------------------------------------------------------------------
 
 S = TypeVar("S")
@@ -229,7 +246,10 @@ class Game(Generic[S, A, V, Opts, R]):
     ``Literal``; ``reasons`` lists them). ``to_act`` says whose action the game awaits now
     (several players in simultaneous phases), so the server knows when a bot seat should
     move. ``host_actions`` lists the action kinds the room host may send as :data:`HOST`
-    (table rulings such as rejecting a cue). ``asset`` returns a named file
+    (table rulings such as rejecting a cue). ``clocks`` are the turn clocks a host may switch
+    on, and ``clock`` names the one that runs in a state (None: none, e.g. the game is over);
+    a clock starts afresh with every action, except while the same clock runs and the seats
+    due are fewer than before (a simultaneous phase, one seat done). ``asset`` returns a named file
     (``"cards/07.svg"``) that the server publishes with long-lived caching, or None.
     """
 
@@ -250,6 +270,8 @@ class Game(Generic[S, A, V, Opts, R]):
     to_act: Callable[[S], frozenset[PlayerId]]
     host_actions: frozenset[str] = frozenset()
     asset: Callable[[str], Asset | None] = no_assets
+    clocks: tuple[TurnClock, ...] = ()
+    clock: Callable[[S], str | None] = no_clock
 
     def __post_init__(self) -> None:
         kinds = self.kinds
@@ -262,6 +284,10 @@ class Game(Generic[S, A, V, Opts, R]):
             raise TypeError(f"{self.id}: a game must name the reasons it can end for.")
         for declared in self.options:
             declared.check(declared.default)
+        names = [c.name for c in self.clocks]
+        if len(set(names)) != len(names) or any(c.seconds < 1 for c in self.clocks):
+            raise TypeError(f"{self.id}: turn clocks need distinct names and a length of at "
+                            f"least a second, not {self.clocks}.")
 
     @property
     def kinds(self) -> tuple[str, ...]:

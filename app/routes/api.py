@@ -14,6 +14,7 @@ from app.fanout import summary
 from app.protocol import (
     ERRORS,
     ClientMessage,
+    ClockDefault,
     CreateRoom,
     ErrorBody,
     GameInfo,
@@ -44,7 +45,9 @@ async def list_games(rooms: RoomsDep) -> list[GameInfo]:
             max_players=game.max_players,
             options=[OptionInfo(name=o.name, default=o.default, description=o.description,
                                 choices=list(o.choices), minimum=o.minimum, maximum=o.maximum)
-                     for o in game.options])
+                     for o in game.options],
+            clocks=[ClockDefault(name=c.name, seconds=c.seconds, description=c.description)
+                    for c in game.clocks])
         for game in rooms.games.values()
     ]
 
