@@ -38,7 +38,7 @@ def test_a_player_creates_a_room_and_holds_seat_p1_and_the_host_role(serve: Any)
         "version": 1, "options": {}, "host": "p1",
         "players": [{"id": "p1", "name": "Ann", "bot": False, "human": True,
                      "connected": False, "is_host": True}],
-        "min_players": 2, "max_players": 6,
+        "min_players": 2, "max_players": 6, "timers": None, "clock": None,
     }
 
 
