@@ -81,6 +81,11 @@ export class RoomClient {
     this.pingTimer = null;
     this.deadline = null;
     this.pending = new Map(); // action id -> {message, resolve, reject, timer}
+    // The server's clock minus ours (ms), from the pong with the shortest round trip (turn
+    // clocks count down to a deadline in the server's time).
+    this.offset = 0;
+    this.rtt = Infinity;
+    this.pingAt = 0;
     this.command_ = null; // the last host command waiting for its answer
     this.stopped = false;
   }
@@ -119,7 +124,25 @@ export class RoomClient {
         this.dropped(ws, { code: 1006, reason: "" });
       }
     }, PING_DEADLINE);
+    this.pingAt = Date.now();
     this.raw({ type: "ping" });
+  }
+
+  /** The server's time now, in seconds since 1970 (as deadlines are given). */
+  serverNow() {
+    return (Date.now() + this.offset) / 1000;
+  }
+
+  /** A pong: learn the offset of our clock from the server's (half the round trip taken for
+   * the way back), keeping the estimate of the quickest exchange. */
+  timed(message) {
+    if (!this.pingAt || typeof message.now !== "number") return;
+    const now = Date.now();
+    const rtt = now - this.pingAt;
+    this.pingAt = 0;
+    if (rtt > this.rtt * 2 && this.rtt !== Infinity) return;
+    this.rtt = Math.min(this.rtt, rtt);
+    this.offset = message.now * 1000 - (now - rtt / 2);
   }
 
   connect() {
@@ -136,6 +159,7 @@ export class RoomClient {
       this.attempts = 0;
       this.setStatus("online");
       for (const item of this.pending.values()) ws.send(JSON.stringify(item.message));
+      this.probe(); // and learn the server's clock
     };
     ws.onmessage = (event) => {
       if (this.ws !== ws) return;
@@ -193,6 +217,8 @@ export class RoomClient {
       this.epoch = message.epoch;
       this.handlers.onState?.(message);
       if (message.ref && this.pending.has(message.ref)) this.settle(message.ref).resolve(message);
+    } else if (message.type === "pong") {
+      this.timed(message);
     } else if (message.type === "error") {
       const error = { code: message.code, message: message.message };
       if (message.ref && this.pending.has(message.ref)) {

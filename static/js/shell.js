@@ -4,6 +4,7 @@
 // hands every state to that module (see README, "Adding a game to the browser").
 
 import { RoomClient, seats } from "./client.js";
+import { Countdown, timersForm } from "./clock.js";
 import { $, bubble, fill, h, prefs } from "./dom.js";
 import { errorText, loadCatalogue, loadGameCatalogue, t } from "./i18n.js";
 import { blurb, loadGames, optionFilter, optionsForm, playerRange } from "./options.js";
@@ -32,6 +33,7 @@ export async function runRoom(mode) {
     onError: (error) => shell.toast(error),
   });
   shell.client = client;
+  shell.countdown = new Countdown($("#clock"), () => client.serverNow());
   client.start();
   if (mode === "table") keepAwake();
   return shell;
@@ -59,6 +61,7 @@ class Shell {
     this.resultsAt = 0; // when the results may cover the board (a game's last moment first)
     this.resultsTimer = 0;
     this.armed = null; // a destructive button waiting for its second tap
+    this.countdown = null; // the turn clock in the top bar (clock.js)
     this.wire();
   }
 
@@ -89,6 +92,9 @@ class Shell {
       async (button) => {
         if (await this.command({ type: "end_game" }, button)) $("#settings").close();
       }));
+    // The host stops the turn clock and starts it again (it keeps the time it had left).
+    $("#clock-pause").addEventListener("click", (e) => this.command(
+      { type: "pause_clock", paused: !this.current.room.clock?.paused }, e.currentTarget));
     $("#seat-back")?.addEventListener("click", (e) => this.command(
       { type: "seat_bot", player: this.current.you, bot: false }, e.currentTarget));
     const pick = $("#lobby-game-select");
@@ -204,6 +210,7 @@ class Shell {
     $("#lobby").hidden = room.phase !== "lobby";
     $("#game").hidden = room.phase === "lobby";
     this.drawSeatNote();
+    this.countdown?.update(room);
     if (room.phase !== previous) {
       this.peek = false;
       this.disarm();
@@ -254,6 +261,9 @@ class Shell {
     const section = $("#host-seats");
     const playing = message.is_host && message.room.phase === "playing";
     $("#host-game").hidden = !playing;
+    const pause = $("#clock-pause");
+    pause.hidden = !(playing && message.room.clock);
+    pause.textContent = t(message.room.clock?.paused ? "clock.resume" : "clock.pause");
     const people = message.room.players.filter((p) => p.human);
     section.hidden = !(playing && people.length);
     if (section.hidden) return;
@@ -331,6 +341,11 @@ class Shell {
     } else {
       options.replaceChildren();
     }
+    // Turn clocks: the host's switch and lengths; the others see them while they are on.
+    fill($("#lobby-timers"), timersForm(game, room.timers, {
+      editable: host,
+      onChange: (timers) => this.command({ type: "set_timers", timers }, $("#lobby-timers")),
+    }));
     $("#lobby-host").hidden = !host;
     const wait = $("#lobby-wait");
     const few = room.players.length < room.min_players;

@@ -1,0 +1,87 @@
+// Turn clocks in the browser: the host's switch and lengths in the lobby, and the countdown
+// every screen shows in its top bar. The server gives the deadline in its own time
+// (room.clock.due, seconds since 1970); the client's offset from the server's clock (learnt
+// from pongs) turns it into this device's time, so every phone and the table agree.
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+/** "1:05", "0:09". */
+export function clockText(seconds) {
+  const whole = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+/**
+ * The lobby's turn clock controls: a switch, and while on the length of each of the game's
+ * clocks (from GET /api/games: `game.clocks`). `onChange(timers)` gets what the server is to
+ * set: null (off), or the lengths changed. Null when the game has no clocks, or when they are
+ * off and this screen cannot change them.
+ */
+export function timersForm(game, timers, { editable = false, onChange = () => {} } = {}) {
+  if (!game?.clocks?.length || (!editable && !timers)) return null;
+  const id = `timers-${game.id}`;
+  const on = h("input", { id, type: "checkbox", class: "switch", checked: Boolean(timers) });
+  on.disabled = !editable;
+  on.addEventListener("change", () => onChange(on.checked ? {} : null));
+  const rows = [h("label", { class: "option", for: id },
+    h("span", { class: "option-label", text: t("timers.switch") }), on)];
+  if (timers) {
+    for (const clock of game.clocks) {
+      const inputId = `timer-${game.id}-${clock.name}`;
+      const input = h("input", {
+        id: inputId, type: "number", inputmode: "numeric", min: 1, max: 3600,
+        value: String(timers[clock.name] ?? clock.seconds),
+      });
+      input.disabled = !editable;
+      input.addEventListener("change", () => {
+        const seconds = Number.parseInt(input.value, 10);
+        if (Number.isFinite(seconds)) onChange({ [clock.name]: seconds });
+      });
+      rows.push(h("label", { class: "option", for: inputId },
+        h("span", { class: "option-label", text: t(`${game.id}.clock.${clock.name}`, {}, clock.description) }),
+        input));
+    }
+    rows.push(h("p", { class: "muted", text: t("timers.hint") }));
+  }
+  return h("div", { class: "timers" },
+    h("h3", { class: "section-title", text: t("timers.title") }),
+    h("div", { class: "option-list" }, rows));
+}
+
+/** The countdown in the top bar: hidden unless a turn clock runs; redrawn a few times a
+ * second from the deadline (never counted down locally, so it cannot drift). */
+export class Countdown {
+  constructor(element, now) {
+    this.element = element;
+    this.now = now; // () => the server's time now, in seconds
+    this.clock = null;
+    this.timer = 0;
+  }
+
+  update(room) {
+    const clock = room.phase === "playing" ? room.clock : null;
+    this.clock = clock;
+    clearInterval(this.timer);
+    this.timer = 0;
+    this.element.hidden = !clock;
+    if (!clock) return;
+    this.draw();
+    if (!clock.paused) this.timer = setInterval(() => this.draw(), 250);
+  }
+
+  draw() {
+    const clock = this.clock;
+    if (!clock) return;
+    const left = clock.paused ? clock.left : clock.due - this.now();
+    const text = clockText(left);
+    const element = this.element;
+    element.querySelector(".clock-time").textContent = text;
+    element.dataset.left = String(Math.max(0, Math.ceil(left)));
+    element.classList.toggle("is-paused", clock.paused);
+    element.classList.toggle("is-low", !clock.paused && left <= Math.min(10, clock.seconds / 3));
+    element.setAttribute("aria-label", clock.paused ? t("clock.paused_at", { time: text })
+      : t("clock.left", { time: text }));
+    element.title = element.getAttribute("aria-label");
+  }
+}
