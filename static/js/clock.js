@@ -12,17 +12,31 @@ export function clockText(seconds) {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 }
 
+/** The lengths of the clocks, shortly: "90 · 60 s" (for a button or a line of the lobby). */
+export function timersSummary(game, timers) {
+  if (!timers) return t("timers.off");
+  const lengths = (game?.clocks || []).map((clock) => timers[clock.name] ?? clock.seconds);
+  return t("timers.seconds", { n: lengths.join(" · ") });
+}
+
+/** The full labels of the clocks and their lengths (a tooltip, so the lobby line stays short). */
+export function timersDetail(game, timers) {
+  return (game?.clocks || []).map((clock) => `${clockLabel(game, clock)}: ${timers?.[clock.name] ?? clock.seconds}`)
+    .join("\n");
+}
+
+function clockLabel(game, clock) {
+  return t(`${game.id}.clock.${clock.name}`, {}, clock.description);
+}
+
 /**
- * The lobby's turn clock controls: a switch, and while on the length of each of the game's
- * clocks (from GET /api/games: `game.clocks`). `onChange(timers)` gets what the server is to
- * set: null (off), or the lengths changed. Null when the game has no clocks, or when they are
- * off and this screen cannot change them.
+ * The host's turn clock controls (the lobby's timers sheet): a switch, and while on the
+ * length of each of the game's clocks (from GET /api/games: `game.clocks`). `onChange(timers)`
+ * gets what the server is to set: null (off), or the lengths changed.
  */
-export function timersForm(game, timers, { editable = false, onChange = () => {} } = {}) {
-  if (!game?.clocks?.length || (!editable && !timers)) return null;
+export function timersForm(game, timers, { onChange = () => {} } = {}) {
   const id = `timers-${game.id}`;
   const on = h("input", { id, type: "checkbox", class: "switch", checked: Boolean(timers) });
-  on.disabled = !editable;
   on.addEventListener("change", () => onChange(on.checked ? {} : null));
   const rows = [h("label", { class: "option", for: id },
     h("span", { class: "option-label", text: t("timers.switch") }), on)];
@@ -33,20 +47,15 @@ export function timersForm(game, timers, { editable = false, onChange = () => {}
         id: inputId, type: "number", inputmode: "numeric", min: 1, max: 3600,
         value: String(timers[clock.name] ?? clock.seconds),
       });
-      input.disabled = !editable;
       input.addEventListener("change", () => {
         const seconds = Number.parseInt(input.value, 10);
         if (Number.isFinite(seconds)) onChange({ [clock.name]: seconds });
       });
       rows.push(h("label", { class: "option", for: inputId },
-        h("span", { class: "option-label", text: t(`${game.id}.clock.${clock.name}`, {}, clock.description) }),
-        input));
+        h("span", { class: "option-label", text: clockLabel(game, clock) }), input));
     }
-    rows.push(h("p", { class: "muted", text: t("timers.hint") }));
   }
-  return h("div", { class: "timers" },
-    h("h3", { class: "section-title", text: t("timers.title") }),
-    h("div", { class: "option-list" }, rows));
+  return h("div", { class: "option-list" }, rows, h("p", { class: "muted", text: t("timers.hint") }));
 }
 
 /** The countdown in the top bar: hidden unless a turn clock runs; redrawn a few times a

@@ -4,7 +4,7 @@
 // hands every state to that module (see README, "Adding a game to the browser").
 
 import { RoomClient, seats } from "./client.js";
-import { Countdown, timersForm } from "./clock.js";
+import { Countdown, timersDetail, timersForm, timersSummary } from "./clock.js";
 import { $, bubble, fill, h, prefs } from "./dom.js";
 import { errorText, loadCatalogue, loadGameCatalogue, t } from "./i18n.js";
 import { blurb, loadGames, optionFilter, optionsForm, playerRange } from "./options.js";
@@ -82,6 +82,10 @@ class Shell {
     notify.checked = prefs.get("notify", true);
     notify.addEventListener("change", () => prefs.set("notify", notify.checked));
     $("#start").addEventListener("click", (e) => this.command({ type: "start" }, e.currentTarget));
+    $("#open-timers").addEventListener("click", () => {
+      $("#timers").showModal();
+      this.drawTimers();
+    });
     $("#add-bot").addEventListener("click", (e) => this.command({ type: "add_bot" }, e.currentTarget));
     $("#rematch").addEventListener("click", (e) => this.command({ type: "rematch" }, e.currentTarget));
     // Another game with the same seats: back to the lobby, where the host picks it.
@@ -211,6 +215,7 @@ class Shell {
     $("#game").hidden = room.phase === "lobby";
     this.drawSeatNote();
     this.countdown?.update(room);
+    if (room.phase !== "lobby" && $("#timers").open) $("#timers").close();
     if (room.phase !== previous) {
       this.peek = false;
       this.disarm();
@@ -341,11 +346,7 @@ class Shell {
     } else {
       options.replaceChildren();
     }
-    // Turn clocks: the host's switch and lengths; the others see them while they are on.
-    fill($("#lobby-timers"), timersForm(game, room.timers, {
-      editable: host,
-      onChange: (timers) => this.command({ type: "set_timers", timers }, $("#lobby-timers")),
-    }));
+    this.drawTimers();
     $("#lobby-host").hidden = !host;
     const wait = $("#lobby-wait");
     const few = room.players.length < room.min_players;
@@ -370,6 +371,36 @@ class Shell {
       $("#lobby-tv").hidden = !host;
       $("#lobby-tv-url").textContent = `${location.host}/table/${this.code}`;
     }
+  }
+
+  /** Turn clocks in the lobby: the host's button (their lengths, or "off") opens the timers
+   * sheet; everyone else reads them on one line while they are on. */
+  drawTimers() {
+    const message = this.current;
+    const room = message.room;
+    const game = this.game?.pending ? null : this.game;
+    const clocks = Boolean(game?.clocks?.length);
+    const button = $("#open-timers");
+    button.hidden = !(message.is_host && clocks);
+    button.textContent = `⏱ ${timersSummary(game, room.timers)}`;
+    button.setAttribute("aria-label", `${t("timers.title")}: ${timersSummary(game, room.timers)}`);
+    const line = $("#lobby-timers");
+    line.hidden = !(clocks && room.timers && !message.is_host);
+    if (!line.hidden) {
+      line.textContent = t("timers.summary", { lengths: timersSummary(game, room.timers) });
+      line.title = timersDetail(game, room.timers);
+    }
+    const sheet = $("#timers");
+    if (!sheet.open) return;
+    if (!message.is_host || !clocks || room.phase !== "lobby") {
+      sheet.close();
+      return;
+    }
+    fill($("#timers-body"), timersForm(game, room.timers, {
+      onChange: async (timers) => {
+        if (!(await this.command({ type: "set_timers", timers }, $("#timers-body")))) this.drawTimers();
+      },
+    }));
   }
 
   playerRow(player, message) {

@@ -35,6 +35,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 from playwright.sync_api import Error as PlaywrightError
 
+from app.clock import MAXIMUM_SECONDS
+from rules import GAMES as REGISTRY
 from rules.base import jsonable
 from tests.app.conftest import Phone
 from tests.browser.conftest import ARTIFACTS, PHONE, TV, WAIT_MS
@@ -156,6 +158,11 @@ class Night:
         self.host = Phone(server, self.code, self.host_token)
         self.mine = Phone(server, self.code, self.token)
         self.mine.wait_state()
+        # Turn clocks on, as long as they go (they never run out here): every screen shows
+        # the lobby's clock lengths and then the countdown.
+        longest = {c.name: MAXIMUM_SECONDS for c in REGISTRY[game].clocks}
+        self.host.send({"type": "set_timers", "timers": longest})
+        self.wait(lambda m: m["room"]["timers"] == longest)
 
     @property
     def state(self) -> dict[str, Any]:
