@@ -185,6 +185,9 @@ class RoomSummary(Strict):
                                                       "while they are off.")
     clock: ClockInfo | None = Field(description="The turn clock running now (timers on, a "
                                                 "game being played), or null.")
+    timed_out: str | None = Field(description="The seat whose move the turn clock forced "
+                                              "(the game's bot played it), when that made "
+                                              "this version; else null.")
 
 
 class OptionInfo(BaseModel):

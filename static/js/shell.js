@@ -62,6 +62,7 @@ class Shell {
     this.resultsTimer = 0;
     this.armed = null; // a destructive button waiting for its second tap
     this.countdown = null; // the turn clock in the top bar (clock.js)
+    this.timedOutAt = -1; // the version whose forced move was last told
     this.wire();
   }
 
@@ -215,6 +216,7 @@ class Shell {
     $("#game").hidden = room.phase === "lobby";
     this.drawSeatNote();
     this.countdown?.update(room);
+    this.sayTimedOut(message);
     if (room.phase !== "lobby" && $("#timers").open) $("#timers").close();
     if (room.phase !== previous) {
       this.peek = false;
@@ -233,6 +235,16 @@ class Shell {
     }
     this.drawResults();
     this.drawSeats();
+  }
+
+  /** The turn clock ran out and the bot moved for someone: say so once, by the clock. */
+  sayTimedOut(message) {
+    const player = message.room.timed_out;
+    if (!player || this.timedOutAt === message.version) return;
+    this.timedOutAt = message.version;
+    const clock = $("#clock");
+    bubble(clock.hidden ? $("#conn") : clock, player === message.you ? t("clock.timed_out_you")
+      : t("clock.timed_out", { name: this.names.get(player) ?? player }), "info");
   }
 
   holdResults(message) {

@@ -39,6 +39,7 @@ def test_a_player_creates_a_room_and_holds_seat_p1_and_the_host_role(serve: Any)
         "players": [{"id": "p1", "name": "Ann", "bot": False, "human": True,
                      "connected": False, "is_host": True}],
         "min_players": 2, "max_players": 6, "timers": None, "clock": None,
+        "timed_out": None,
     }
 
 

@@ -88,7 +88,12 @@ def test_the_countdown_agrees_everywhere_and_a_turn_left_alone_is_played_by_the_
     expect(table.locator("body")).to_have_attribute("data-drawn", str(start + 1),
                                                     timeout=(TURN + 5) * 1000)
     assert left(table) >= TURN - 1
-    expect(phones[1].locator("body")).to_have_attribute("data-drawn", str(start + 1))
+    # the table says whose time ran out; that player's phone says it was theirs
+    expect(table.locator(".bubble")).to_have_text(re.compile(r"^Time's up for (Ann|Bob): "))
+    whose = (table.locator(".bubble").text_content() or "").split()[3].rstrip(":")
+    mine = phones[["Ann", "Bob"].index(whose)]
+    expect(mine.locator(".bubble")).to_have_text("Time's up: a bot played your turn.")
+    phones[1].wait_for_function("v => Number(document.body.dataset.drawn) >= v", arg=start + 1)
 
 
 def test_the_host_pauses_the_clock_and_it_resumes_with_what_it_had_left(
