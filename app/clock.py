@@ -1,7 +1,7 @@
 """Turn clocks, decided as pure functions of the room: which clock runs and when it runs out.
 
 A host switches the clocks on in the lobby (``record.timers``: the length of each of the
-game's :class:`~rules.base.TurnClock`\\ s, None while they are off). With every change of a
+game's clocks, :class:`~rules.base.TurnClock`; None while they are off). With every change of a
 game being played, :func:`next_clock` decides the room's :class:`~app.store.Clock`: the clock
 the game names for the new state (``game.clock``), running from the change for its full
 length, unless the same clock runs on over fewer seats due than before (someone acted in a

@@ -5,8 +5,11 @@ server process restarted with a deadline pending."""
 
 from __future__ import annotations
 
+import json
+import sqlite3
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,10 +19,19 @@ import pytest
 from app import decisions
 from app.decisions import Current, NoChange, Sender
 from app.encode import plain
-from app.store import Clock, SQLiteStore
+from app.store import (
+    SCHEMA,
+    Clock,
+    LogEntry,
+    SQLiteStore,
+    Store,
+    StoredRoom,
+    record_to_json,
+)
 from rules import GAMES
 from tests.app.conftest import WAIT, AppProcess, Phone, Table, open_table
 from tests.app.test_decisions import HOST_SEAT, NOW, lobby, refused
+from tests.app.test_store import _record, make_store, run  # noqa: F401  (a fixture)
 from tests.conftest import LiveServer
 
 QWIRKLE, DIXIT = GAMES["qwirkle"], GAMES["dixit"]
@@ -314,3 +326,42 @@ def test_the_timers_a_game_offers_are_published(serve: Callable[..., LiveServer]
     assert [(c["name"], c["seconds"]) for c in games["hues"]["clocks"]] == [("cue", 60),
                                                                          ("guess", 30)]
     assert [(c["name"], c["seconds"]) for c in games["encore"]["clocks"]] == [("roll", 45)]
+
+
+# --- the stored record ------------------------------------------------------------------------
+
+def test_the_clock_timers_and_timed_out_entries_are_stored_by_every_store(
+        make_store: Callable[[], Store]) -> None:  # noqa: F811  (the fixture, imported)
+    record = replace(_record(version=2), phase="playing", timers={"turn": 20},
+                     clock=Clock("turn", 20, NOW + 20))
+    paused = replace(record, version=3, clock=Clock("turn", 20, None, 12.5))
+
+    async def body(store: Store) -> StoredRoom | None:
+        await store.create(_record())
+        await store.save(record, 1)
+        await store.save(paused, 2, LogEntry(3, "p1", {"kind": "pass"}, None, timed_out=True))
+        return await store.load(record.code)
+    stored = run(make_store, body)
+    assert stored is not None and stored.record == paused
+    assert stored.entries == (LogEntry(3, "p1", {"kind": "pass"}, None, timed_out=True),)
+
+
+def test_a_database_from_before_timers_gains_the_column_and_reads_its_entries(
+        tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as db:  # the schema as it was, with one room and one action
+        db.executescript(SCHEMA.replace(
+            "    timed_out INTEGER NOT NULL DEFAULT 0,  -- played by the bot when the turn "
+            "clock ran out\n", ""))
+        text = record_to_json(_record(version=2))
+        old = json.loads(text)
+        del old["timers"], old["clock"]
+        db.execute("INSERT INTO rooms VALUES ('ABCD', 'qwirkle', 'lobby', 2, 1.0, ?, '1.2.3.4')",
+                   (json.dumps(old),))
+        db.execute("INSERT INTO actions VALUES ('ABCD', 2, 'p1', '{\"kind\":\"pass\"}', 'a')")
+
+    async def body(store: Store) -> StoredRoom | None:
+        return await store.load("ABCD")
+    stored = run(lambda: SQLiteStore(path), body)
+    assert stored is not None and stored.record.timers is None and stored.record.clock is None
+    assert stored.entries == (LogEntry(2, "p1", {"kind": "pass"}, "a"),)
