@@ -4,7 +4,6 @@
 // hands every state to that module (see README, "Adding a game to the browser").
 
 import { RoomClient, seats } from "./client.js";
-import { Countdown, timersDetail, timersForm, timersSummary } from "./clock.js";
 import { $, bubble, fill, h, prefs } from "./dom.js";
 import { errorText, loadCatalogue, loadGameCatalogue, t } from "./i18n.js";
 import { blurb, loadGames, optionFilter, optionsForm, playerRange } from "./options.js";
@@ -33,7 +32,6 @@ export async function runRoom(mode) {
     onError: (error) => shell.toast(error),
   });
   shell.client = client;
-  shell.countdown = new Countdown($("#clock"), () => client.serverNow());
   client.start();
   if (mode === "table") keepAwake();
   return shell;
@@ -61,8 +59,9 @@ class Shell {
     this.resultsAt = 0; // when the results may cover the board (a game's last moment first)
     this.resultsTimer = 0;
     this.armed = null; // a destructive button waiting for its second tap
-    this.countdown = null; // the turn clock in the top bar (clock.js)
+    this.countdown = null; // the turn clock in the top bar (clock.js, loaded once needed)
     this.timedOutAt = -1; // the version whose forced move was last told
+    this.clockDrawn = null; // resolves once the countdown shows the state being drawn
     this.wire();
   }
 
@@ -198,8 +197,8 @@ class Shell {
       this.game = game;
       this.optionShown = shown;
       if (this.current.room.phase !== "lobby") return;
-      this.drawLobby();
-      markDrawn(this.current);
+      const message = this.current;
+      this.drawLobby().then(() => { if (this.current === message) markDrawn(message); });
     });
   }
 
@@ -215,7 +214,7 @@ class Shell {
     $("#lobby").hidden = room.phase !== "lobby";
     $("#game").hidden = room.phase === "lobby";
     this.drawSeatNote();
-    this.countdown?.update(room);
+    this.clockDrawn = this.drawClock(room);
     this.sayTimedOut(message);
     if (room.phase !== "lobby" && $("#timers").open) $("#timers").close();
     if (room.phase !== previous) {
@@ -228,13 +227,25 @@ class Shell {
       if (room.phase === "finished" && previous === "playing") this.holdResults(message);
     }
     if (room.phase === "lobby") {
-      this.drawLobby();
-      if (!this.game?.pending) markDrawn(message);
+      this.drawLobby().then(() => {
+        if (!this.game?.pending && this.current === message) markDrawn(message);
+      });
     } else {
       this.drawGame(message);
     }
     this.drawResults();
     this.drawSeats();
+  }
+
+  /** The countdown in the top bar, while a turn clock runs (its module is loaded only then,
+   * so a room without timers never downloads it). */
+  async drawClock(room) {
+    if (!this.countdown) {
+      if (!room.clock) return;
+      const { Countdown } = await clockModule();
+      this.countdown ??= new Countdown($("#clock"), () => this.client.serverNow());
+    }
+    this.countdown.update(this.current.room);
   }
 
   /** The turn clock ran out and the bot moved for someone: say so once, by the clock. */
@@ -320,9 +331,10 @@ class Shell {
 
   // --- lobby -----------------------------------------------------------------------------
 
+  /** Resolves once everything is drawn (the timers' line may wait for their module). */
   drawLobby() {
     const message = this.current;
-    if (!message) return;
+    if (!message) return Promise.resolve();
     const room = message.room;
     const host = message.is_host;
     const game = this.game?.pending ? null : this.game;
@@ -358,7 +370,7 @@ class Shell {
     } else {
       options.replaceChildren();
     }
-    this.drawTimers();
+    const timers = this.drawTimers();
     $("#lobby-host").hidden = !host;
     const wait = $("#lobby-wait");
     const few = room.players.length < room.min_players;
@@ -383,17 +395,27 @@ class Shell {
       $("#lobby-tv").hidden = !host;
       $("#lobby-tv-url").textContent = `${location.host}/table/${this.code}`;
     }
+    return timers;
   }
 
   /** Turn clocks in the lobby: the host's button (their lengths, or "off") opens the timers
    * sheet; everyone else reads them on one line while they are on. */
-  drawTimers() {
+  async drawTimers() {
     const message = this.current;
     const room = message.room;
     const game = this.game?.pending ? null : this.game;
     const clocks = Boolean(game?.clocks?.length);
+    const sheet = $("#timers");
     const button = $("#open-timers");
     button.hidden = !(message.is_host && clocks);
+    if (!room.timers && !sheet.open) {
+      button.textContent = `⏱ ${t("timers.off")}`;
+      button.setAttribute("aria-label", `${t("timers.title")}: ${t("timers.off")}`);
+      $("#lobby-timers").hidden = true;
+      return;
+    }
+    const { timersDetail, timersForm, timersSummary } = await clockModule();
+    if (this.current !== message) return; // a newer state draws instead
     button.textContent = `⏱ ${timersSummary(game, room.timers)}`;
     button.setAttribute("aria-label", `${t("timers.title")}: ${timersSummary(game, room.timers)}`);
     const line = $("#lobby-timers");
@@ -402,7 +424,6 @@ class Shell {
       line.textContent = t("timers.summary", { lengths: timersSummary(game, room.timers) });
       line.title = timersDetail(game, room.timers);
     }
-    const sheet = $("#timers");
     if (!sheet.open) return;
     if (!message.is_host || !clocks || room.phase !== "lobby") {
       sheet.close();
@@ -466,6 +487,7 @@ class Shell {
     }
     await this.loading;
     if (this.current === message && this.plugin) await this.plugin.update(message.view, message);
+    await this.clockDrawn;
     if (this.current === message) markDrawn(message);
   }
 
@@ -574,6 +596,14 @@ class Shell {
   openSettings() {
     $("#settings").showModal();
   }
+}
+
+let clock = null;
+
+/** The turn clocks' module (static/js/clock.js), imported once, when first needed. */
+function clockModule() {
+  clock ??= import("./clock.js");
+  return clock;
 }
 
 /** A seat's name as shown: the server names bot seats "Bot 1", "Bot 2"…; they are called so
