@@ -414,7 +414,9 @@ class Shell {
       $("#lobby-timers").hidden = true;
       return;
     }
-    const { timersDetail, timersForm, timersSummary } = await clockModule();
+    // the clocks' labels are the game's texts (its catalogue, loaded once)
+    const [{ timersDetail, timersForm, timersSummary }] = await Promise.all(
+      [clockModule(), game ? gameTexts(game.id) : null]);
     if (this.current !== message) return; // a newer state draws instead
     button.textContent = `⏱ ${timersSummary(game, room.timers)}`;
     button.setAttribute("aria-label", `${t("timers.title")}: ${timersSummary(game, room.timers)}`);
@@ -599,6 +601,13 @@ class Shell {
 }
 
 let clock = null;
+const lobbyTexts = new Map();
+
+/** A game's own texts (its catalogue), added once per page for the lobby's clock labels. */
+function gameTexts(id) {
+  if (!lobbyTexts.has(id)) lobbyTexts.set(id, loadGameCatalogue(id));
+  return lobbyTexts.get(id);
+}
 
 /** The turn clocks' module (static/js/clock.js), imported once, when first needed. */
 function clockModule() {

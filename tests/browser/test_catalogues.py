@@ -18,7 +18,7 @@ ENGLISH = json.loads((CATALOGUES / "en.json").read_text(encoding="utf-8"))
 #: Every catalogue file, shared ones (<lang>.json) and game ones (<game>.<lang>.json).
 FILES = sorted(CATALOGUES.glob("*.json")) + sorted(GAME_CATALOGUES.glob("*.json"))
 #: Game keys the shared catalogue keeps, because the home page and the lobby show them.
-SHARED_GAME_KEY = re.compile(r"^[a-z]+\.(blurb|option\..+|choice\..+|clock\..+)$")
+SHARED_GAME_KEY = re.compile(r"^[a-z]+\.(blurb|option\..+|choice\..+)$")
 
 
 def english_of(path: Path) -> dict[str, str]:

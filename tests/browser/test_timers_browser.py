@@ -61,6 +61,7 @@ def timed_qwirkle(screens: Screens, seconds: int) -> tuple[Page, str, list[Page]
     switch.check()
     length = table.locator("#timer-qwirkle-turn")
     expect(length).to_have_value("60")  # the game's default
+    expect(table.locator('label[for="timer-qwirkle-turn"]')).to_have_text("Seconds per turn")
     expect(ann.locator("#lobby-timers")).to_have_text("Turn timers: 60 s")
     expect(ann.locator("#open-timers")).to_be_hidden()  # only the host sets them
     length.fill(str(seconds))
