@@ -61,6 +61,11 @@ ERRORS: dict[str, ErrorKind] = {
     "not_playing": ErrorKind(None, None, "An action (or end_game) while no game is running."),
     "not_in_lobby": ErrorKind(None, None, "A lobby command (start, options) after the start."),
     "not_finished": ErrorKind(None, None, "A rematch before the game has ended."),
+    "bad_timer": ErrorKind(None, None, "set_timers: a length that is not a whole number of "
+                                       "seconds from timer_minimum to 3600, or a game "
+                                       "without turn clocks."),
+    "unknown_timer": ErrorKind(None, None, "set_timers names a clock the game does not have."),
+    "no_clock": ErrorKind(None, None, "pause_clock while no turn clock runs."),
     "too_many_players": ErrorKind(None, None, "set_game to a game that takes fewer players "
                                               "than the room has seats."),
     "unknown_player": ErrorKind(None, None, "A command names a seat that does not exist."),
@@ -96,11 +101,6 @@ ERRORS: dict[str, ErrorKind] = {
     "room_full": ErrorKind(409, None, "The room has the game's maximum number of players."),
     "already_playing": ErrorKind(409, None, "The game has started; joining is closed."),
     "too_many_rooms": ErrorKind(429, None, "This address already has rooms_per_address rooms."),
-    "bad_timer": ErrorKind(None, None, "set_timers: a length that is not a whole number of "
-                                       "seconds from timer_minimum to 3600, or a game "
-                                       "without turn clocks."),
-    "unknown_timer": ErrorKind(None, None, "set_timers names a clock the game does not have."),
-    "no_clock": ErrorKind(None, None, "pause_clock while no turn clock runs."),
 }
 
 
@@ -211,9 +211,9 @@ class GameInfo(BaseModel):
     blurb: str
     min_players: int
     max_players: int
-    options: list[OptionInfo]
     clocks: list[ClockDefault] = Field(description="The turn clocks a host may switch on, "
                                                    "with their default lengths.")
+    options: list[OptionInfo]
 
 
 class ErrorBody(BaseModel):

@@ -246,11 +246,12 @@ class Game(Generic[S, A, V, Opts, R]):
     ``Literal``; ``reasons`` lists them). ``to_act`` says whose action the game awaits now
     (several players in simultaneous phases), so the server knows when a bot seat should
     move. ``host_actions`` lists the action kinds the room host may send as :data:`HOST`
-    (table rulings such as rejecting a cue). ``clocks`` are the turn clocks a host may switch
-    on, and ``clock`` names the one that runs in a state (None: none, e.g. the game is over);
-    a clock starts afresh with every action, except while the same clock runs and the seats
-    due are fewer than before (a simultaneous phase, one seat done). ``asset`` returns a named file
+    (table rulings such as rejecting a cue). ``asset`` returns a named file
     (``"cards/07.svg"``) that the server publishes with long-lived caching, or None.
+    ``clocks`` are the turn clocks a host may switch on, and ``clock`` names the one that runs
+    in a state (None: none, e.g. the game is over); a clock starts afresh with every action,
+    except while the same clock runs and the seats due are fewer than before (a simultaneous
+    phase, one seat done).
     """
 
     id: str
@@ -268,10 +269,10 @@ class Game(Generic[S, A, V, Opts, R]):
     legal_actions: Callable[[S, PlayerId], Sequence[A]]
     bot_action: Callable[[S, PlayerId], A]
     to_act: Callable[[S], frozenset[PlayerId]]
-    host_actions: frozenset[str] = frozenset()
-    asset: Callable[[str], Asset | None] = no_assets
     clocks: tuple[TurnClock, ...] = ()
     clock: Callable[[S], str | None] = no_clock
+    host_actions: frozenset[str] = frozenset()
+    asset: Callable[[str], Asset | None] = no_assets
 
     def __post_init__(self) -> None:
         kinds = self.kinds
@@ -280,14 +281,14 @@ class Game(Generic[S, A, V, Opts, R]):
         if not self.host_actions <= set(kinds):
             raise TypeError(f"{self.id}: host actions {sorted(self.host_actions)} must be "
                             f"among its action kinds {kinds}.")
-        if not self.reasons:
-            raise TypeError(f"{self.id}: a game must name the reasons it can end for.")
-        for declared in self.options:
-            declared.check(declared.default)
         names = [c.name for c in self.clocks]
         if len(set(names)) != len(names) or any(c.seconds < 1 for c in self.clocks):
             raise TypeError(f"{self.id}: turn clocks need distinct names and a length of at "
                             f"least a second, not {self.clocks}.")
+        if not self.reasons:
+            raise TypeError(f"{self.id}: a game must name the reasons it can end for.")
+        for declared in self.options:
+            declared.check(declared.default)
 
     @property
     def kinds(self) -> tuple[str, ...]:

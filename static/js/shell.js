@@ -45,6 +45,9 @@ class Shell {
     this.current = null;
     this.drawnPhase = null; // the phase last drawn (a live change of phase is seen here)
     this.frame = 0;
+    this.countdown = null; // the turn clock in the top bar (clock.js, loaded once needed)
+    this.timedOutAt = -1; // the version whose forced move was last told
+    this.clockDrawn = null; // resolves once the countdown shows the state being drawn
     this.names = new Map();
     this.seatsById = new Map();
     this.plugin = null;
@@ -59,9 +62,6 @@ class Shell {
     this.resultsAt = 0; // when the results may cover the board (a game's last moment first)
     this.resultsTimer = 0;
     this.armed = null; // a destructive button waiting for its second tap
-    this.countdown = null; // the turn clock in the top bar (clock.js, loaded once needed)
-    this.timedOutAt = -1; // the version whose forced move was last told
-    this.clockDrawn = null; // resolves once the countdown shows the state being drawn
     this.wire();
   }
 
@@ -331,7 +331,6 @@ class Shell {
 
   // --- lobby -----------------------------------------------------------------------------
 
-  /** Resolves once everything is drawn (the timers' line may wait for their module). */
   drawLobby() {
     const message = this.current;
     if (!message) return Promise.resolve();
@@ -344,6 +343,7 @@ class Shell {
     const list = $("#lobby-players");
     list.dataset.count = String(room.players.length);
     fill(list, room.players.map((player) => this.playerRow(player, message)));
+    const timers = this.drawTimers(); // resolves once drawn (their module may load first)
     $("#lobby-game").hidden = !host || this.games.length < 2;
     if (host) {
       // the player counts as bare numbers: the whole choice fits a phone in every language
@@ -370,7 +370,6 @@ class Shell {
     } else {
       options.replaceChildren();
     }
-    const timers = this.drawTimers();
     $("#lobby-host").hidden = !host;
     const wait = $("#lobby-wait");
     const few = room.players.length < room.min_players;

@@ -210,18 +210,12 @@ def wait_for(check: Callable[[], Any], timeout: float = WAIT) -> Any:
 
 
 def log_of(db: Path, code: str) -> list[tuple[str, bool]]:
-    """(player, timed out) of every logged action of the room's current game, from the store."""
-    import asyncio
-
-    async def read() -> list[tuple[str, bool]]:
-        store = SQLiteStore(db)
-        try:
-            stored = await store.load(code)
-            assert stored is not None
-            return [(e.player, e.timed_out) for e in stored.entries]
-        finally:
-            await store.close()
-    return asyncio.run(read())
+    """(player, timed out) of every logged action of the room's current game, read from the
+    server's SQLite file."""
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute("SELECT player, timed_out FROM actions WHERE code = ? "
+                            "ORDER BY version", (code,)).fetchall()
+    return [(player, bool(timed_out)) for player, timed_out in rows]
 
 
 def test_a_timed_out_turn_is_played_by_the_bot_on_the_server_and_logged_so(
