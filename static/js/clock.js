@@ -33,6 +33,9 @@ function clockLabel(game, clock) {
  * The host's turn clock controls (the lobby's timers sheet): a switch, and while on the
  * length of each of the game's clocks (from GET /api/games: `game.clocks`). `onChange(timers)`
  * gets what the server is to set: null (off), or the lengths changed.
+ * @param {object} game
+ * @param {object | null} timers
+ * @param {{onChange?: (timers: object | null) => void}} [how]
  */
 export function timersForm(game, timers, { onChange = () => {} } = {}) {
   const id = `timers-${game.id}`;
