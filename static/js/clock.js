@@ -1,10 +1,91 @@
-// Turn clocks in the browser: the host's switch and lengths in the lobby, and the countdown
-// every screen shows in its top bar. The server gives the deadline in its own time
-// (room.clock.due, seconds since 1970); the client's offset from the server's clock (learnt
-// from pongs) turns it into this device's time, so every phone and the table agree.
+// Turn clocks in the browser, loaded by the shell only once a room has them: the host's
+// switch and lengths in the lobby (a sheet), the line the others read, the countdown every
+// screen shows in its top bar, and whose time ran out. The server gives the deadline in its
+// own time (room.clock.due, seconds since 1970); the client's offset from the server's clock
+// (learnt from pongs) turns it into this device's time, so every phone and the table agree.
 
-import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { $, bubble, fill, h, stylesheet } from "./dom.js";
+import { loadGameCatalogue, t } from "./i18n.js";
+
+/** The shell's turn clocks: everything it draws of them, from each state. */
+export class Clocks {
+  constructor(shell) {
+    this.shell = shell;
+    this.countdown = new Countdown($("#clock"), () => shell.client.serverNow());
+    this.timedOutAt = -1; // the version whose forced move was last told
+    this.texts = new Map(); // game id -> its catalogue loading (the clocks' labels)
+    this.styles = stylesheet("/static/css/clock.css");
+    this.sheet = h("dialog", { id: "timers", class: "sheet", "aria-labelledby": "timers-title" },
+      h("div", { class: "sheet-head" }, h("h2", { id: "timers-title", text: t("timers.title") }),
+        h("button", { class: "icon-button close", type: "button", "data-close": true,
+                      "aria-label": t("dialog.close"), text: "×" })),
+      h("div", { id: "timers-body" }));
+    this.sheet.addEventListener("click", (event) => {
+      const target = /** @type {Element} */ (event.target);
+      if (target === this.sheet || target.closest("[data-close]")) this.sheet.close();
+    });
+    document.body.append(this.sheet);
+  }
+
+  /** Draw ``message`` (``game``: its entry from /api/games, or null while it loads);
+   * resolves once drawn. */
+  async draw(message, game) {
+    await Promise.all([this.styles, game && this.gameTexts(game.id)]);
+    if (this.shell.current !== message) return; // a newer state draws instead
+    const room = message.room;
+    this.countdown.update(room);
+    if (room.phase !== "lobby" && this.sheet.open) this.sheet.close();
+    const player = room.timed_out;
+    if (player && this.timedOutAt !== message.version) {
+      this.timedOutAt = message.version;
+      const clock = $("#clock");
+      bubble(clock.hidden ? $("#conn") : clock, player === message.you ? t("clock.timed_out_you")
+        : t("clock.timed_out", { name: this.shell.names.get(player) ?? player }), "info");
+    }
+    if (room.phase === "lobby") this.drawLobby(message, game);
+  }
+
+  /** The host's button (the lengths, or "off") opens the sheet; the others read the lengths
+   * on one line while the clocks are on. */
+  drawLobby(message, game) {
+    const room = message.room;
+    const clocks = Boolean(game?.clocks?.length);
+    const summary = timersSummary(game, room.timers);
+    const button = $("#open-timers");
+    button.hidden = !(message.is_host && clocks);
+    button.textContent = `⏱ ${summary}`;
+    button.setAttribute("aria-label", `${t("timers.title")}: ${summary}`);
+    const line = $("#lobby-timers");
+    line.hidden = !(clocks && room.timers && !message.is_host);
+    line.textContent = t("timers.summary", { lengths: summary });
+    line.title = timersDetail(game, room.timers);
+    if (!this.sheet.open) return;
+    if (!message.is_host || !clocks) {
+      this.sheet.close();
+      return;
+    }
+    fill($("#timers-body"), timersForm(game, room.timers, {
+      onChange: async (timers) => {
+        if (!(await this.shell.command({ type: "set_timers", timers }, $("#timers-body")))) {
+          this.drawLobby(this.shell.current, game);
+        }
+      },
+    }));
+  }
+
+  /** The host opens the timers' sheet. */
+  open() {
+    this.sheet.showModal();
+    const message = this.shell.current;
+    if (message) this.drawLobby(message, this.shell.game?.pending ? null : this.shell.game);
+  }
+
+  /** A game's own texts (its catalogue: the clocks' labels), added once. */
+  gameTexts(id) {
+    if (!this.texts.has(id)) this.texts.set(id, loadGameCatalogue(id));
+    return this.texts.get(id);
+  }
+}
 
 /** "1:05", "0:09". */
 export function clockText(seconds) {

@@ -45,9 +45,8 @@ class Shell {
     this.current = null;
     this.drawnPhase = null; // the phase last drawn (a live change of phase is seen here)
     this.frame = 0;
-    this.countdown = null; // the turn clock in the top bar (clock.js, loaded once needed)
-    this.timedOutAt = -1; // the version whose forced move was last told
-    this.clockDrawn = null; // resolves once the countdown shows the state being drawn
+    this.clockView = null; // the turn clocks' drawing (clock.js), once a room has them
+    this.clockDrawn = null; // resolves once the clocks show the state being drawn
     this.names = new Map();
     this.seatsById = new Map();
     this.plugin = null;
@@ -82,10 +81,7 @@ class Shell {
     notify.checked = prefs.get("notify", true);
     notify.addEventListener("change", () => prefs.set("notify", notify.checked));
     $("#start").addEventListener("click", (e) => this.command({ type: "start" }, e.currentTarget));
-    $("#open-timers").addEventListener("click", () => {
-      $("#timers").showModal();
-      this.drawTimers();
-    });
+    $("#open-timers").addEventListener("click", () => this.clocks().then((view) => view.open()));
     $("#add-bot").addEventListener("click", (e) => this.command({ type: "add_bot" }, e.currentTarget));
     $("#rematch").addEventListener("click", (e) => this.command({ type: "rematch" }, e.currentTarget));
     // Another game with the same seats: back to the lobby, where the host picks it.
@@ -198,7 +194,8 @@ class Shell {
       this.optionShown = shown;
       if (this.current.room.phase !== "lobby") return;
       const message = this.current;
-      this.drawLobby().then(() => { if (this.current === message) markDrawn(message); });
+      this.drawLobby();
+      this.drawClocks(message).then(() => { if (this.current === message) markDrawn(message); });
     });
   }
 
@@ -214,9 +211,7 @@ class Shell {
     $("#lobby").hidden = room.phase !== "lobby";
     $("#game").hidden = room.phase === "lobby";
     this.drawSeatNote();
-    this.clockDrawn = this.drawClock(room);
-    this.sayTimedOut(message);
-    if (room.phase !== "lobby" && $("#timers").open) $("#timers").close();
+    this.clockDrawn = this.drawClocks(message);
     if (room.phase !== previous) {
       this.peek = false;
       this.disarm();
@@ -227,7 +222,8 @@ class Shell {
       if (room.phase === "finished" && previous === "playing") this.holdResults(message);
     }
     if (room.phase === "lobby") {
-      this.drawLobby().then(() => {
+      this.drawLobby();
+      this.clockDrawn.then(() => {
         if (!this.game?.pending && this.current === message) markDrawn(message);
       });
     } else {
@@ -237,32 +233,31 @@ class Shell {
     this.drawSeats();
   }
 
-  /** The countdown in the top bar, while a turn clock runs (its module is loaded only then,
-   * so a room without timers never downloads it). */
-  async drawClock(room) {
-    if (!this.countdown) {
-      if (!room.clock) return;
-      const { Countdown } = await clockModule();
-      this.countdown ??= new Countdown($("#clock"), () => this.client.serverNow());
-    }
-    this.countdown.update(this.current.room);
-  }
-
-  /** The turn clock ran out and the bot moved for someone: say so once, by the clock. */
-  sayTimedOut(message) {
-    const player = message.room.timed_out;
-    if (!player || this.timedOutAt === message.version) return;
-    this.timedOutAt = message.version;
-    const clock = $("#clock");
-    bubble(clock.hidden ? $("#conn") : clock, player === message.you ? t("clock.timed_out_you")
-      : t("clock.timed_out", { name: this.names.get(player) ?? player }), "info");
-  }
-
   holdResults(message) {
     const wait = this.pluginGame === message.room.game ? this.plugin?.holdResults?.(message) || 0 : 0;
     if (!wait) return;
     this.resultsAt = Date.now() + wait;
     this.resultsTimer = setTimeout(() => { this.resultsAt = 0; this.drawResults(); }, wait);
+  }
+
+  /** Turn clocks: the countdown, the lobby's timers, whose time ran out (clock.js, loaded
+   * only once a room has timers; until then the host's lobby button says they are off).
+   * Resolves once drawn. */
+  drawClocks(message) {
+    const room = message.room;
+    const game = this.game?.pending ? null : this.game;
+    if (!this.clockView && !room.timers) {
+      const button = $("#open-timers");
+      button.hidden = !(message.is_host && game?.clocks?.length);
+      button.textContent = `⏱ ${t("timers.off")}`;
+      return Promise.resolve();
+    }
+    return this.clocks().then((view) => view.draw(message, game));
+  }
+
+  clocks() {
+    this.clockView ??= import("./clock.js").then((m) => new m.Clocks(this));
+    return this.clockView;
   }
 
   /** Who plays my seat: when the host handed it to a bot, say so above everything. */
@@ -333,7 +328,7 @@ class Shell {
 
   drawLobby() {
     const message = this.current;
-    if (!message) return Promise.resolve();
+    if (!message) return;
     const room = message.room;
     const host = message.is_host;
     const game = this.game?.pending ? null : this.game;
@@ -343,7 +338,6 @@ class Shell {
     const list = $("#lobby-players");
     list.dataset.count = String(room.players.length);
     fill(list, room.players.map((player) => this.playerRow(player, message)));
-    const timers = this.drawTimers(); // resolves once drawn (their module may load first)
     $("#lobby-game").hidden = !host || this.games.length < 2;
     if (host) {
       // the player counts as bare numbers: the whole choice fits a phone in every language
@@ -394,47 +388,6 @@ class Shell {
       $("#lobby-tv").hidden = !host;
       $("#lobby-tv-url").textContent = `${location.host}/table/${this.code}`;
     }
-    return timers;
-  }
-
-  /** Turn clocks in the lobby: the host's button (their lengths, or "off") opens the timers
-   * sheet; everyone else reads them on one line while they are on. */
-  async drawTimers() {
-    const message = this.current;
-    const room = message.room;
-    const game = this.game?.pending ? null : this.game;
-    const clocks = Boolean(game?.clocks?.length);
-    const sheet = $("#timers");
-    const button = $("#open-timers");
-    button.hidden = !(message.is_host && clocks);
-    if (!room.timers && !sheet.open) {
-      button.textContent = `⏱ ${t("timers.off")}`;
-      button.setAttribute("aria-label", `${t("timers.title")}: ${t("timers.off")}`);
-      $("#lobby-timers").hidden = true;
-      return;
-    }
-    // the clocks' labels are the game's texts (its catalogue, loaded once)
-    const [{ timersDetail, timersForm, timersSummary }] = await Promise.all(
-      [clockModule(), game ? gameTexts(game.id) : null]);
-    if (this.current !== message) return; // a newer state draws instead
-    button.textContent = `⏱ ${timersSummary(game, room.timers)}`;
-    button.setAttribute("aria-label", `${t("timers.title")}: ${timersSummary(game, room.timers)}`);
-    const line = $("#lobby-timers");
-    line.hidden = !(clocks && room.timers && !message.is_host);
-    if (!line.hidden) {
-      line.textContent = t("timers.summary", { lengths: timersSummary(game, room.timers) });
-      line.title = timersDetail(game, room.timers);
-    }
-    if (!sheet.open) return;
-    if (!message.is_host || !clocks || room.phase !== "lobby") {
-      sheet.close();
-      return;
-    }
-    fill($("#timers-body"), timersForm(game, room.timers, {
-      onChange: async (timers) => {
-        if (!(await this.command({ type: "set_timers", timers }, $("#timers-body")))) this.drawTimers();
-      },
-    }));
   }
 
   playerRow(player, message) {
@@ -597,21 +550,6 @@ class Shell {
   openSettings() {
     $("#settings").showModal();
   }
-}
-
-let clock = null;
-const lobbyTexts = new Map();
-
-/** A game's own texts (its catalogue), added once per page for the lobby's clock labels. */
-function gameTexts(id) {
-  if (!lobbyTexts.has(id)) lobbyTexts.set(id, loadGameCatalogue(id));
-  return lobbyTexts.get(id);
-}
-
-/** The turn clocks' module (static/js/clock.js), imported once, when first needed. */
-function clockModule() {
-  clock ??= import("./clock.js");
-  return clock;
 }
 
 /** A seat's name as shown: the server names bot seats "Bot 1", "Bot 2"…; they are called so
