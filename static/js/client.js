@@ -81,10 +81,8 @@ export class RoomClient {
     this.pingTimer = null;
     this.deadline = null;
     this.pending = new Map(); // action id -> {message, resolve, reject, timer}
-    // The server's clock minus ours (ms), from the pong with the shortest round trip (turn
-    // clocks count down to a deadline in the server's time).
-    this.offset = 0;
-    this.rtt = Infinity;
+    this.offset = 0; // the server's clock minus ours, ms (turn clocks' deadlines)
+    this.rtt = Infinity; // the quickest ping's round trip, whose offset is kept
     this.pingAt = 0;
     this.command_ = null; // the last host command waiting for its answer
     this.stopped = false;
@@ -128,21 +126,19 @@ export class RoomClient {
     this.raw({ type: "ping" });
   }
 
-  /** The server's time now, in seconds since 1970 (as deadlines are given). */
+  /** The server's time, s since 1970. */
   serverNow() {
     return (Date.now() + this.offset) / 1000;
   }
 
-  /** A pong: learn the offset of our clock from the server's (half the round trip taken for
-   * the way back), keeping the estimate of the quickest exchange. */
-  timed(message) {
-    if (!this.pingAt || typeof message.now !== "number") return;
-    const now = Date.now();
-    const rtt = now - this.pingAt;
+  /** A pong at server time `now`: half the round trip was the way back. */
+  timed({ now }) {
+    const at = Date.now();
+    const rtt = at - this.pingAt;
+    if (!this.pingAt || rtt > this.rtt * 2) return;
     this.pingAt = 0;
-    if (rtt > this.rtt * 2 && this.rtt !== Infinity) return;
     this.rtt = Math.min(this.rtt, rtt);
-    this.offset = message.now * 1000 - (now - rtt / 2);
+    this.offset = now * 1000 - at + rtt / 2;
   }
 
   connect() {
@@ -159,7 +155,7 @@ export class RoomClient {
       this.attempts = 0;
       this.setStatus("online");
       for (const item of this.pending.values()) ws.send(JSON.stringify(item.message));
-      this.probe(); // and learn the server's clock
+      this.probe();
     };
     ws.onmessage = (event) => {
       if (this.ws !== ws) return;

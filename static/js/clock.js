@@ -11,7 +11,12 @@ import { loadGameCatalogue, t } from "./i18n.js";
 export class Clocks {
   constructor(shell) {
     this.shell = shell;
-    this.countdown = new Countdown($("#clock"), () => shell.client.serverNow());
+    // the countdown (in the top bar) and the others' line (under the lobby's players)
+    const clock = h("span", { id: "clock", class: "clock", role: "timer", hidden: true },
+      h("span", { class: "clock-icon", "aria-hidden": "true" }), h("span", { class: "clock-time" }));
+    $("#game-title").after(clock);
+    $("#lobby-players").after(h("p", { id: "lobby-timers", class: "muted timers-summary", hidden: true }));
+    this.countdown = new Countdown(clock, () => shell.client.serverNow());
     this.timedOutAt = -1; // the version whose forced move was last told
     this.texts = new Map(); // game id -> its catalogue loading (the clocks' labels)
     this.styles = stylesheet("/static/css/clock.css");

@@ -45,8 +45,8 @@ class Shell {
     this.current = null;
     this.drawnPhase = null; // the phase last drawn (a live change of phase is seen here)
     this.frame = 0;
-    this.clockView = null; // the turn clocks' drawing (clock.js), once a room has them
-    this.clockDrawn = null; // resolves once the clocks show the state being drawn
+    this.clockView = null; // clock.js, once a room has timers
+    this.clockDrawn = null;
     this.names = new Map();
     this.seatsById = new Map();
     this.plugin = null;
@@ -81,7 +81,7 @@ class Shell {
     notify.checked = prefs.get("notify", true);
     notify.addEventListener("change", () => prefs.set("notify", notify.checked));
     $("#start").addEventListener("click", (e) => this.command({ type: "start" }, e.currentTarget));
-    $("#open-timers").addEventListener("click", () => this.clocks().then((view) => view.open()));
+    $("#open-timers").addEventListener("click", () => this.clocks().then((c) => c.open()));
     $("#add-bot").addEventListener("click", (e) => this.command({ type: "add_bot" }, e.currentTarget));
     $("#rematch").addEventListener("click", (e) => this.command({ type: "rematch" }, e.currentTarget));
     // Another game with the same seats: back to the lobby, where the host picks it.
@@ -92,7 +92,6 @@ class Shell {
       async (button) => {
         if (await this.command({ type: "end_game" }, button)) $("#settings").close();
       }));
-    // The host stops the turn clock and starts it again (it keeps the time it had left).
     $("#clock-pause").addEventListener("click", (e) => this.command(
       { type: "pause_clock", paused: !this.current.room.clock?.paused }, e.currentTarget));
     $("#seat-back")?.addEventListener("click", (e) => this.command(
@@ -240,19 +239,16 @@ class Shell {
     this.resultsTimer = setTimeout(() => { this.resultsAt = 0; this.drawResults(); }, wait);
   }
 
-  /** Turn clocks: the countdown, the lobby's timers, whose time ran out (clock.js, loaded
-   * only once a room has timers; until then the host's lobby button says they are off).
-   * Resolves once drawn. */
+  /** Turn clocks (clock.js, loaded once a room has timers); resolves once drawn. */
   drawClocks(message) {
-    const room = message.room;
     const game = this.game?.pending ? null : this.game;
-    if (!this.clockView && !room.timers) {
+    if (!this.clockView && !message.room.timers) {
       const button = $("#open-timers");
       button.hidden = !(message.is_host && game?.clocks?.length);
       button.textContent = `⏱ ${t("timers.off")}`;
       return Promise.resolve();
     }
-    return this.clocks().then((view) => view.draw(message, game));
+    return this.clocks().then((c) => c.draw(message, game));
   }
 
   clocks() {

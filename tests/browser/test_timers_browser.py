@@ -88,7 +88,7 @@ def test_the_countdown_agrees_everywhere_and_a_turn_left_alone_is_played_by_the_
     # Nobody moves: the bot plays the turn at the deadline, and the next turn is timed.
     expect(table.locator("body")).to_have_attribute("data-drawn", str(start + 1),
                                                     timeout=(TURN + 5) * 1000)
-    assert left(table) >= TURN - 1
+    assert left(table) >= TURN - 2  # a fresh turn (read a moment after the move)
     # the table says whose time ran out; that player's phone says it was theirs
     expect(table.locator(".bubble")).to_have_text(re.compile(r"^Time's up for (Ann|Bob): "))
     whose = (table.locator(".bubble").text_content() or "").split()[3].rstrip(":")
