@@ -19,7 +19,6 @@ from app.decisions import NoChange
 from app.decks import refuse_deck_option
 from app.protocol import (
     CLIENT_MESSAGES,
-    PONG,
     ActionMessage,
     AddBotMessage,
     EndGameMessage,
@@ -27,12 +26,15 @@ from app.protocol import (
     Envelope,
     KickMessage,
     MakeHostMessage,
+    PauseClockMessage,
     PingMessage,
     RematchMessage,
     SeatBotMessage,
     SetGameMessage,
     SetOptionsMessage,
+    SetTimersMessage,
     StartMessage,
+    pong,
 )
 from app.rooms import Room
 from app.text import clean_name
@@ -138,7 +140,21 @@ async def seat_bot(room: Room, conn: Connection, message: SeatBotMessage) -> Non
 
 @handles(PingMessage)
 async def ping(room: Room, conn: Connection, message: PingMessage) -> None:
-    conn.push(PONG)
+    conn.push(pong(time.time()))
+
+
+@handles(SetTimersMessage)
+async def set_timers(room: Room, conn: Connection, message: SetTimersMessage) -> None:
+    await _quietly(room, conn, partial(decisions.set_timers, sender=conn.sender,
+                                       timers=message.timers,
+                                       minimum=room.services.settings.timer_minimum,
+                                       now=time.time()))
+
+
+@handles(PauseClockMessage)
+async def pause_clock(room: Room, conn: Connection, message: PauseClockMessage) -> None:
+    await _quietly(room, conn, partial(decisions.pause_clock, sender=conn.sender,
+                                       paused=message.paused, now=time.time()))
 
 
 async def join(room: Room, raw_name: str) -> tuple[str, str]:

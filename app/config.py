@@ -28,6 +28,9 @@ class Settings(BaseSettings):
                                        "embedded SQLite store and in-process fan-out.")
     bot_delay: float = Field(default=1.2, ge=0, le=60,
                              description="Seconds a bot waits before moving, so people can follow.")
+    timer_minimum: int = Field(default=10, ge=1, le=3600,
+                               description="Shortest turn clock a host may set, in seconds "
+                                           "(tests use 1).")
     idle_hours: float = Field(default=24, gt=0,
                               description="Rooms unchanged this long (and unwatched) are removed.")
     sweep_seconds: float = Field(default=300, gt=0,

@@ -20,6 +20,7 @@ from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from app import clock
 from app.actions import AnyGame, State, parse_action
 from app.encode import plain
 from app.protocol import AppError
@@ -189,14 +190,61 @@ def bot_move(current: Current, *, player: str, now: float) -> Change:
 
 
 def _played(current: Current, state: State, actor: str, payload: Any, ref: str | None,
-            now: float) -> Change:
+            now: float, timed_out: bool = False) -> Change:
     outcome = current.game.outcome(state)
     record = current.record
-    if outcome is None:
-        new = _next(record, now, phase="playing")
-    else:  # the finished game joins the night's standings
-        new = _next(record, now, phase="finished", night=(*record.night, finished(record, outcome)))
-    return Change(new, state, LogEntry(new.version, actor, payload, ref))
+    phase = "finished" if outcome is not None else "playing"
+    # a finished game joins the night's standings
+    night = {} if outcome is None else {"night": (*record.night, finished(record, outcome))}
+    new = _next(record, now, phase=phase, clock=clock.next_clock(
+        current.game, record, current.state, state, phase=phase, now=now), **night)
+    return Change(new, state, LogEntry(new.version, actor, payload, ref, timed_out))
+
+
+# --- turn clocks (app/clock.py) -------------------------------------------------------------
+
+def time_out(current: Current, *, now: float) -> Change:
+    """The turn clock ran out: the game's bot moves for the first seat still due (the runner
+    comes back for the others of a simultaneous phase, whose deadline stays), marked
+    ``timed_out`` in the log; NoChange while the clock has time left, is paused or is gone."""
+    record, game, state = current.record, current.game, current.state
+    running = record.clock
+    if record.phase != "playing" or running is None or running.due is None \
+            or now < running.due or state is None:
+        raise NoChange
+    due = sorted(game.to_act(state))
+    if not due:
+        raise NoChange
+    action = game.bot_action(state, due[0])
+    return _played(current, game.apply(state, due[0], action), due[0], plain(action), None,
+                   now, timed_out=True)
+
+
+def set_timers(current: Current, *, sender: Sender, timers: Mapping[str, Any] | None,
+               minimum: int, now: float) -> Change:
+    """Switch the turn clocks on (``timers``: lengths to change, merged with the others) or
+    off (None), between games."""
+    record = current.record
+    _host_only(record, sender)
+    if record.phase == "playing":
+        raise AppError("not_in_lobby", "Turn clocks can change only between games.")
+    resolved = clock.resolve_timers(current.game, timers, record.timers, minimum)
+    if resolved == record.timers:
+        raise NoChange
+    return Change(_next(record, now, timers=resolved), current.state)
+
+
+def pause_clock(current: Current, *, sender: Sender, paused: bool, now: float) -> Change:
+    """The host stops the turn clock, or starts it again with the time it had left."""
+    record = current.record
+    _host_only(record, sender)
+    running = record.clock
+    if record.phase != "playing" or running is None:
+        raise AppError("no_clock", "No turn clock is running.")
+    if (running.left is not None) == paused:
+        raise NoChange
+    held = clock.paused(running, now) if paused else clock.resumed(running, now)
+    return Change(_next(record, now, clock=held), current.state)
 
 
 # --- the host -------------------------------------------------------------------------------
@@ -223,7 +271,9 @@ def _new_game(current: Current, seed: int, now: float) -> Change:
                                current.pictures)  # BadSetup: a refusal
     night = {"night": (), "night_over": False} if record.night_over else {}
     new = _next(record, now, phase="playing", seed=seed, players=players,
-                started_at=record.version + 1, **night)
+                started_at=record.version + 1, **night,
+                clock=clock.next_clock(current.game, record, None, state, phase="playing",
+                                       now=now, same_game=False))
     return Change(new, state, new_game=True, archive=_archived(record))
 
 
@@ -304,7 +354,8 @@ def set_game(current: Current, *, sender: Sender, game: AnyGame, now: float) -> 
         raise NoChange
     options = record.options if record.game == game.id else game.resolve_options({})
     return Change(_next(record, now, game=game.id, options=options, phase="lobby", seed=None,
-                        players=()), None, new_game=True, archive=_archived(record))
+                        players=(), timers=clock.timers_for(game, record), clock=None), None,
+                  new_game=True, archive=_archived(record))
 
 
 def end_night(current: Current, *, sender: Sender, now: float) -> Change:
@@ -328,7 +379,7 @@ def end_game(current: Current, *, sender: Sender, now: float) -> Change:
     _host_only(record, sender)
     if record.phase != "playing":
         raise AppError("not_playing", "No game is being played.")
-    return Change(_next(record, now, phase="lobby", seed=None, players=()), None,
+    return Change(_next(record, now, phase="lobby", seed=None, players=(), clock=None), None,
                   new_game=True)
 
 

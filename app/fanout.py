@@ -15,16 +15,29 @@ from typing import Any, Protocol
 
 from app import standings
 from app.actions import Played
+from app.clock import clock_json
 from app.connection import Connection
 from app.decisions import is_host
 from app.encode import Encoder, dumps, json_string
-from app.store import RoomRecord
+from app.store import LogEntry, RoomRecord
 
 
 class Shown(Played, Protocol):
-    """What a room shows: what is played in it, and who is connected."""
+    """What a room shows: what is played in it, its latest logged action, and who is
+    connected."""
+
+    @property
+    def last_entry(self) -> LogEntry | None: ...
 
     def online(self) -> frozenset[str]: ...
+
+
+def timed_out(room: Shown) -> str | None:
+    """The seat whose move the turn clock forced, if that is what made the current version."""
+    entry = room.last_entry
+    if entry is None or not entry.timed_out or entry.version != room.record.version:
+        return None
+    return entry.player
 
 
 def summary(room: Shown) -> dict[str, Any]:
@@ -42,6 +55,8 @@ def summary(room: Shown) -> dict[str, Any]:
         ],
         "min_players": game.min_players, "max_players": game.max_players,
         "night": standings.summary(r),
+        "timers": None if r.timers is None else dict(r.timers), "clock": clock_json(r),
+        "timed_out": timed_out(room),
     }
 
 
@@ -60,7 +75,7 @@ class StateMessages:
         halves."""
         r = room.record
         key = (r.game, r.phase, r.options, r.seats, r.host, room.online(), r.night,
-               r.night_over)
+               r.night_over, r.timers, r.clock, timed_out(room))
         cached = self._summary
         if cached is None or cached[0] != key:
             rest = summary(room)

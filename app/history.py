@@ -6,7 +6,8 @@ action; they never look inside a state, an action or a view (the game's ``histor
 
 Vocabulary:
 - **line**: one move of the history as a viewer may read it: ``{n, actor, key, params}``
-  (``n`` counts the game's moves from 1; ``actor`` is a seat or ``"@host"``), from
+  (``n`` counts the game's moves from 1; ``actor`` is a seat or ``"@host"``; ``timed_out``:
+  the turn clock ran out and the game's bot made the move), from
   :attr:`rules.base.Game.history`; moves the viewer may read nothing about have no line.
 - **frame**: one moment of a replay: the view of the table (or of one seat, once the game
   has ended) after the first ``n`` moves, with the table's line about the last of them.
@@ -50,10 +51,11 @@ def steps(played: Log) -> Iterator[tuple[str, Any, State, State]]:
 def lines(played: Log, viewer: str | None) -> list[dict[str, Any]]:
     """The move history ``viewer`` (None: the table) may read, oldest first."""
     found = []
-    for n, (actor, action, before, after) in enumerate(steps(played), 1):
+    for n, ((actor, action, before, after), logged) in enumerate(
+            zip(steps(played), played.entries, strict=True), 1):
         entry = played.game.history(before, actor, action, after, viewer)
         if entry is not None:
-            found.append(_line(n, actor, entry))
+            found.append(_line(n, actor, entry, logged.timed_out))
     return found
 
 
@@ -63,13 +65,17 @@ def frames(played: Log, viewer: str | None) -> tuple[list[dict[str, Any]], State
     game = played.game
     state = game.start(played.players, played.seed, played.options, played.pictures)
     shown = [{"n": 0, "actor": None, "line": None, "view": jsonable(game.view(state, viewer))}]
-    for n, (actor, action, before, state) in enumerate(steps(played), 1):
+    for n, ((actor, action, before, state), logged) in enumerate(
+            zip(steps(played), played.entries, strict=True), 1):
         entry = game.history(before, actor, action, state, None)
         shown.append({"n": n, "actor": actor,
-                      "line": None if entry is None else _line(n, actor, entry),
+                      "line": None if entry is None else _line(n, actor, entry,
+                                                                logged.timed_out),
                       "view": jsonable(game.view(state, viewer))})
     return shown, state
 
 
-def _line(n: int, actor: str, entry: Any) -> dict[str, Any]:
-    return {"n": n, "actor": actor, "key": entry.key, "params": jsonable(dict(entry.params))}
+def _line(n: int, actor: str, entry: Any, timed_out: bool) -> dict[str, Any]:
+    """``timed_out``: the turn clock ran out and the game's bot made this move for the seat."""
+    return {"n": n, "actor": actor, "key": entry.key, "params": jsonable(dict(entry.params)),
+            "timed_out": timed_out}

@@ -61,6 +61,11 @@ ERRORS: dict[str, ErrorKind] = {
     "not_playing": ErrorKind(None, None, "An action (or end_game) while no game is running."),
     "not_in_lobby": ErrorKind(None, None, "A lobby command (start, options) after the start."),
     "not_finished": ErrorKind(None, None, "A rematch before the game has ended."),
+    "bad_timer": ErrorKind(None, None, "set_timers: a length that is not a whole number of "
+                                       "seconds from timer_minimum to 3600, or a game "
+                                       "without turn clocks."),
+    "unknown_timer": ErrorKind(None, None, "set_timers names a clock the game does not have."),
+    "no_clock": ErrorKind(None, None, "pause_clock while no turn clock runs."),
     "too_many_players": ErrorKind(None, None, "set_game to a game that takes fewer players "
                                               "than the room has seats."),
     "no_games_yet": ErrorKind(None, None, "end_night before any game of the night finished."),
@@ -194,6 +199,16 @@ class NightSummary(Strict):
     finished: list[FinishedSummary]
 
 
+class ClockInfo(Strict):
+    name: str = Field(description="Which of the game's clocks runs (its ``clocks`` name).")
+    seconds: float = Field(description="Its full length.")
+    due: float | None = Field(description="When it runs out, in the server's seconds since "
+                                          "1970 (null while paused); correct for the offset "
+                                          "of your clock from ``pong``'s ``now``.")
+    left: float | None = Field(description="While paused: the seconds it had left.")
+    paused: bool
+
+
 class RoomSummary(Strict):
     code: str
     game: str
@@ -207,6 +222,14 @@ class RoomSummary(Strict):
     min_players: int
     max_players: int
     night: NightSummary
+    timers: dict[str, int] | None = Field(description="Turn clocks: the length in seconds of "
+                                                      "each of the game's clocks, or null "
+                                                      "while they are off.")
+    clock: ClockInfo | None = Field(description="The turn clock running now (timers on, a "
+                                                "game being played), or null.")
+    timed_out: str | None = Field(description="The seat whose move the turn clock forced "
+                                              "(the game's bot played it), when that made "
+                                              "this version; else null.")
 
 
 class OptionInfo(BaseModel):
@@ -218,12 +241,20 @@ class OptionInfo(BaseModel):
     maximum: int | None
 
 
+class ClockDefault(BaseModel):
+    name: str
+    seconds: int
+    description: str
+
+
 class GameInfo(BaseModel):
     id: str
     title: str
     blurb: str
     min_players: int
     max_players: int
+    clocks: list[ClockDefault] = Field(description="The turn clocks a host may switch on, "
+                                                   "with their default lengths.")
     options: list[OptionInfo]
     #: The option naming the host's own picture deck, for a game that takes one (the lobby
     #: shows the deck panel instead of that option).
@@ -314,10 +345,26 @@ class PingMessage(Envelope):
     type: Literal["ping"]
 
 
+class SetTimersMessage(Envelope):
+    """Host, between games: turn clocks on (lengths to change, in seconds, merged with the
+    others; ``{}``: as they are, or the game's defaults) or off (null)."""
+
+    type: Literal["set_timers"]
+    timers: dict[str, int] | None
+
+
+class PauseClockMessage(Envelope):
+    """Host, during play: stop the turn clock (``paused`` true) or start it again with the
+    time it had left (``no_clock`` when none runs)."""
+
+    type: Literal["pause_clock"]
+    paused: bool
+
+
 ClientMessage = Annotated[
     ActionMessage | StartMessage | KickMessage | AddBotMessage | RematchMessage
     | MakeHostMessage | SetOptionsMessage | SeatBotMessage | SetGameMessage | EndGameMessage
-    | EndNightMessage | PingMessage,
+    | EndNightMessage | PingMessage | SetTimersMessage | PauseClockMessage,
     Field(discriminator="type"),
 ]
 """Every message a client may send, told apart by ``type``."""
@@ -369,13 +416,19 @@ class ErrorMessage(Strict):
 
 
 class PongMessage(Strict):
-    """The answer to a ping: everything sent before it has arrived."""
+    """The answer to a ping: everything sent before it has arrived; ``now`` is the server's
+    clock (seconds since 1970), from which a client learns its offset for turn clocks."""
 
     type: Literal["pong"]
+    now: float
 
 
 ServerMessage = Annotated[StateMessage | ErrorMessage | PongMessage,
                           Field(discriminator="type")]
 """Every message the server sends, told apart by ``type``."""
 
-PONG = PongMessage(type="pong").model_dump_json()
+
+
+def pong(now: float) -> str:
+    """The pong message at server time ``now``."""
+    return f'{{"type":"pong","now":{now!r}}}'

@@ -90,6 +90,18 @@ class FinishedGame:
 
 
 @dataclass(frozen=True)
+class Clock:
+    """The turn clock of the game being played (see :mod:`app.clock`): which of the game's
+    clocks runs, its full length, and either when it runs out (``due``, a ``time.time()``) or,
+    while the host has paused it, the seconds it had ``left``."""
+
+    name: str
+    seconds: float
+    due: float | None
+    left: float | None = None
+
+
+@dataclass(frozen=True)
 class RoomRecord:
     """Everything about a room except the game state, which the log replays."""
 
@@ -112,6 +124,9 @@ class RoomRecord:
     #: The night so far: every finished game since the night began (app/standings.py).
     night: tuple[FinishedGame, ...] = ()
     night_over: bool = False  # the host ended the night: the next game begins a new one
+    #: Turn clocks: the host's length of each of the game's clocks, or None when they are off.
+    timers: Mapping[str, int] | None = None
+    clock: Clock | None = None  # the clock running now (timers on, a game being played)
 
 
 @dataclass(frozen=True)
@@ -122,6 +137,8 @@ class LogEntry:
     player: str
     action: Mapping[str, Any]
     ref: str | None = None
+    #: Played by the game's bot for a seat whose turn clock ran out.
+    timed_out: bool = False
 
 
 @dataclass(frozen=True)
@@ -232,6 +249,10 @@ def record_to_json(record: RoomRecord) -> str:
     data["seats"] = [{"id": s.id, "name": s.name, "token_hash": s.token_hash, "bot": s.bot}
                      for s in record.seats]
     data["players"] = list(record.players)
+    data["timers"] = None if record.timers is None else dict(record.timers)
+    clock = record.clock
+    data["clock"] = None if clock is None else {"name": clock.name, "seconds": clock.seconds,
+                                                "due": clock.due, "left": clock.left}
     del data["night"]  # spliced in: each finished game is encoded once, not on every save
     return f'{plain_json(data)[:-1]},"night":[{",".join(g.json for g in record.night)}]}}'
 
@@ -243,12 +264,17 @@ def record_from_json(text: str | bytes) -> RoomRecord:
     data["players"] = tuple(data["players"])
     data["night"] = tuple(FinishedGame(**{**g, "players": tuple(g["players"])})
                           for g in data.get("night", ()))
+    if data.get("clock") is not None:
+        data["clock"] = Clock(**data["clock"])
     return RoomRecord(**data)
 
 
 def entry_to_json(entry: LogEntry) -> str:
-    return plain_json({"version": entry.version, "player": entry.player,
-                       "action": entry.action, "ref": entry.ref})
+    data = {"version": entry.version, "player": entry.player, "action": entry.action,
+            "ref": entry.ref}
+    if entry.timed_out:  # only then, so entries read the same as before timers existed
+        data["timed_out"] = True
+    return plain_json(data)
 
 
 def entry_from_json(text: str | bytes) -> LogEntry:
@@ -274,6 +300,7 @@ CREATE TABLE IF NOT EXISTS archive (  -- the logs of a room's finished games, fo
     player TEXT NOT NULL,
     action TEXT NOT NULL,
     ref TEXT,
+    timed_out INTEGER NOT NULL DEFAULT 0,  -- as in actions
     PRIMARY KEY (code, game, version)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS actions (
@@ -282,6 +309,7 @@ CREATE TABLE IF NOT EXISTS actions (
     player TEXT NOT NULL,
     action TEXT NOT NULL,
     ref TEXT,
+    timed_out INTEGER NOT NULL DEFAULT 0,  -- played by the bot when the turn clock ran out
     PRIMARY KEY (code, version)
 ) WITHOUT ROWID;
 """
@@ -331,6 +359,9 @@ class SQLiteStore:
         if "created_by" not in columns:  # a database from before the column existed
             db.execute("ALTER TABLE rooms ADD COLUMN created_by TEXT NOT NULL DEFAULT ''")
             db.execute("UPDATE rooms SET created_by = json_extract(record, '$.created_by')")
+        for table in ("actions", "archive"):  # databases from before turn clocks
+            if "timed_out" not in {row[1] for row in db.execute(f"PRAGMA table_info({table})")}:
+                db.execute(f"ALTER TABLE {table} ADD COLUMN timed_out INTEGER NOT NULL DEFAULT 0")
         db.executescript(INDEXES)
         return db
 
@@ -452,14 +483,16 @@ class SQLiteStore:
             if new_game:
                 if archive is not None:
                     db.execute("INSERT OR REPLACE INTO archive (code, game, version, player, "
-                               "action, ref) SELECT code, ?, version, player, action, ref "
-                               "FROM actions WHERE code = ?", (archive, record.code))
+                               "action, ref, timed_out) SELECT code, ?, version, player, "
+                               "action, ref, timed_out FROM actions WHERE code = ?",
+                               (archive, record.code))
                 db.execute("DELETE FROM actions WHERE code = ?", (record.code,))
             if entry is not None:
                 db.execute(
-                    "INSERT INTO actions (code, version, player, action, ref) "
-                    "VALUES (?, ?, ?, ?, ?)",
-                    (record.code, entry.version, entry.player, action, entry.ref))
+                    "INSERT INTO actions (code, version, player, action, ref, timed_out) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (record.code, entry.version, entry.player, action, entry.ref,
+                     int(entry.timed_out)))
         return self._submit(op)
 
     async def load(self, code: str) -> StoredRoom | None:
@@ -477,7 +510,7 @@ class SQLiteStore:
             if row is None:
                 return None
             rows = db.execute(
-                "SELECT version, player, action, ref FROM actions WHERE code = ? "
+                "SELECT version, player, action, ref, timed_out FROM actions WHERE code = ? "
                 "ORDER BY version LIMIT -1 OFFSET ?", (code, known)).fetchall()
             return StoredRoom(record_from_json(row[0]), tuple(_entry(r) for r in rows))
         return await self._call(op)
@@ -485,7 +518,8 @@ class SQLiteStore:
     async def archived(self, code: str, game: int) -> tuple[LogEntry, ...] | None:
         def op(db: sqlite3.Connection) -> tuple[LogEntry, ...] | None:
             rows = db.execute(
-                "SELECT version, player, action, ref FROM archive WHERE code = ? AND game = ? "
+                "SELECT version, player, action, ref, timed_out FROM archive WHERE code = ? "
+                "AND game = ? "
                 "ORDER BY version", (code, game)).fetchall()
             return tuple(_entry(r) for r in rows) if rows else None
         return await self._call(op)
@@ -539,7 +573,8 @@ class SQLiteStore:
 
 
 def _entry(row: tuple[Any, ...]) -> LogEntry:
-    return LogEntry(version=row[0], player=row[1], action=json.loads(row[2]), ref=row[3])
+    return LogEntry(version=row[0], player=row[1], action=json.loads(row[2]), ref=row[3],
+                    timed_out=bool(row[4]))
 
 
 def _resolve(items: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:

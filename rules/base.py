@@ -279,6 +279,23 @@ def no_assets(name: str) -> Asset | None:
     return None
 
 
+# --- turn clocks -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TurnClock:
+    """A clock a host may run on one kind of turn (``"turn"``, ``"tell"``, ``"guess"``…): its
+    default length; when it runs out, the room plays ``bot_action`` for every seat still due."""
+
+    name: str
+    seconds: int
+    description: str
+
+
+def no_clock(state: object) -> str | None:
+    """The clock lookup of a game without turn clocks."""
+    return None
+
+
 # --- the game --------------------------------------------------------------------------------
 
 S = TypeVar("S")
@@ -301,6 +318,10 @@ class Game(Generic[S, A, V, Opts, R]):
     ``history(before, player, action, after, viewer)`` is the :class:`Entry` ``viewer``
     (None: the table) may read about ``player``'s ``action`` that led from ``before`` to
     ``after``, or None; a game without one tells nothing.
+    ``clocks`` are the turn clocks a host may switch on, and ``clock`` names the one that runs
+    in a state (None: none, e.g. the game is over); a clock starts afresh with every action,
+    except while the same clock runs and the seats due are fewer than before (a simultaneous
+    phase, one seat done).
     """
 
     id: str
@@ -318,6 +339,8 @@ class Game(Generic[S, A, V, Opts, R]):
     legal_actions: Callable[[S, PlayerId], Sequence[A]]
     bot_action: Callable[[S, PlayerId], A]
     to_act: Callable[[S], frozenset[PlayerId]]
+    clocks: tuple[TurnClock, ...] = ()
+    clock: Callable[[S], str | None] = no_clock
     host_actions: frozenset[str] = frozenset()
     asset: Callable[[str], Asset | None] = no_assets
     #: Set when the game can be dealt from a host's own pictures (:class:`PictureDeck`).
@@ -331,6 +354,10 @@ class Game(Generic[S, A, V, Opts, R]):
         if not self.host_actions <= set(kinds):
             raise TypeError(f"{self.id}: host actions {sorted(self.host_actions)} must be "
                             f"among its action kinds {kinds}.")
+        names = [c.name for c in self.clocks]
+        if len(set(names)) != len(names) or any(c.seconds < 1 for c in self.clocks):
+            raise TypeError(f"{self.id}: turn clocks need distinct names and a length of at "
+                            f"least a second, not {self.clocks}.")
         if not self.reasons:
             raise TypeError(f"{self.id}: a game must name the reasons it can end for.")
         for declared in self.options:

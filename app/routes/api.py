@@ -14,6 +14,7 @@ from app.fanout import summary
 from app.protocol import (
     ERRORS,
     ClientMessage,
+    ClockDefault,
     CreateRoom,
     ErrorBody,
     GameInfo,
@@ -42,6 +43,8 @@ async def list_games(rooms: RoomsDep) -> list[GameInfo]:
         GameInfo(
             id=game.id, title=game.title, blurb=game.blurb, min_players=game.min_players,
             max_players=game.max_players,
+            clocks=[ClockDefault(name=c.name, seconds=c.seconds, description=c.description)
+                    for c in game.clocks],
             options=[OptionInfo(name=o.name, default=o.default, description=o.description,
                                 choices=list(o.choices), minimum=o.minimum, maximum=o.maximum)
                      for o in game.options],

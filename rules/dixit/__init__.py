@@ -20,7 +20,7 @@ Vocabulary:
 
 from __future__ import annotations
 
-from rules.base import Game, PictureDeck
+from rules.base import Game, PictureDeck, TurnClock
 from rules.dixit.bot import bot_action
 from rules.dixit.decks import DAYDREAMS, DECKS, asset
 from rules.dixit.engine import (
@@ -36,6 +36,7 @@ from rules.dixit.engine import (
     Tell,
     Vote,
     apply,
+    clock,
     legal_actions,
     outcome,
     pictures_needed,
@@ -71,6 +72,9 @@ game: Game[State, Action, View, Options, Reason] = Game(
     bot_action=bot_action,
     to_act=to_act,
     history=history,
+    clocks=(TurnClock("tell", 90, "Seconds the storyteller has to tell."),
+            TurnClock("play", 60, "Seconds everyone has to give a card, and to vote.")),
+    clock=clock,
     asset=asset,
     picture_deck=PictureDeck("pictures", pictures_needed),
 )

@@ -556,3 +556,10 @@ def legal_actions(state: State, player: PlayerId) -> list[Action]:
     if state.rules.votes == 2:
         votes += [Vote(pair) for pair in combinations(choices, 2)]
     return votes
+
+
+def clock(state: State) -> str | None:
+    """The turn clock running now: the storyteller's, or the one of giving and voting."""
+    if state.phase in ("tell", "scored"):
+        return "tell"
+    return "play" if state.phase in ("submit", "vote") else None

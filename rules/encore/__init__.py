@@ -18,7 +18,7 @@ Vocabulary:
 
 from __future__ import annotations
 
-from rules.base import Game
+from rules.base import Game, TurnClock
 from rules.encore.bot import bot_action
 from rules.encore.engine import (
     REASONS,
@@ -30,6 +30,7 @@ from rules.encore.engine import (
     Roll,
     State,
     apply,
+    clock,
     legal_actions,
     outcome,
     setup,
@@ -58,4 +59,6 @@ game: Game[State, Action, View, Options, Reason] = Game(
     bot_action=bot_action,
     to_act=to_act,
     history=history,
+    clocks=(TurnClock("roll", 45, "Seconds for a roll: to roll, and for each choice."),),
+    clock=clock,
 )

@@ -391,3 +391,8 @@ def legal_actions(state: State, player: PlayerId) -> list[Action]:
                                                                        marked, c, n))
     actions.append(Pass())
     return actions
+
+
+def clock(state: State) -> str | None:
+    """The turn clock running now: one length for rolling and for each choice of a roll."""
+    return None if state.finished else "roll"

@@ -9,7 +9,7 @@ state, scoring, legal actions; the vocabulary is its docstring), ``view``, ``lex
 
 from __future__ import annotations
 
-from rules.base import Game
+from rules.base import Game, TurnClock
 from rules.hues.board import asset
 from rules.hues.bot import bot_action
 from rules.hues.engine import (
@@ -28,6 +28,7 @@ from rules.hues.engine import (
     Skip,
     State,
     apply,
+    clock,
     legal_actions,
     outcome,
     setup,
@@ -56,6 +57,9 @@ game: Game[State, Action, View, Options, Reason] = Game(
     bot_action=bot_action,
     to_act=to_act,
     history=history,
+    clocks=(TurnClock("cue", 60, "Seconds the cue giver has to pick a card and give a cue."),
+            TurnClock("guess", 30, "Seconds a guesser has to place a cone.")),
+    clock=clock,
     host_actions=frozenset({"reject_cue", "end_now"}),
     asset=asset,
 )

@@ -432,3 +432,10 @@ def legal_actions(state: State, player: PlayerId) -> list[Action]:
     if "skip" in allowed:
         actions.append(Skip())
     return actions
+
+
+def clock(state: State) -> str | None:
+    """The turn clock running now: the cue giver's (picking and cueing), or a guesser's."""
+    if state.finished:
+        return None
+    return "guess" if guess_phase(state) else "cue"

@@ -17,7 +17,7 @@ Vocabulary:
 
 from __future__ import annotations
 
-from rules.base import Game
+from rules.base import Game, TurnClock
 from rules.qwirkle.bot import OPEN_LINE_PENALTY, bot_action, opens_a_qwirkle
 from rules.qwirkle.engine import (
     REASONS,
@@ -33,6 +33,7 @@ from rules.qwirkle.engine import (
     allowed_kinds,
     apply,
     can_place,
+    clock,
     current_player,
     legal_actions,
     outcome,
@@ -78,6 +79,8 @@ game: Game[State, Action, View, Options, Reason] = Game(
     bot_action=bot_action,
     to_act=to_act,
     history=history,
+    clocks=(TurnClock("turn", 60, "Seconds a player has for a turn."),),
+    clock=clock,
 )
 
 __all__ = [

@@ -414,3 +414,8 @@ def legal_actions(state: State, player: PlayerId) -> list[Action]:
 
 def placement(squares: Sequence[Square], tiles: Sequence[str]) -> Place:
     return Place(tuple(Tile(t, r, c) for (r, c), t in zip(squares, tiles, strict=True)))
+
+
+def clock(state: State) -> str | None:
+    """The turn clock running now: one per turn, until the game ends."""
+    return None if state.finished else "turn"

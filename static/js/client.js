@@ -81,6 +81,9 @@ export class RoomClient {
     this.pingTimer = null;
     this.deadline = null;
     this.pending = new Map(); // action id -> {message, resolve, reject, timer}
+    this.offset = 0; // the server's clock minus ours, ms (turn clocks' deadlines)
+    this.rtt = Infinity; // the quickest ping's round trip, whose offset is kept
+    this.pingAt = 0;
     this.command_ = null; // the last host command waiting for its answer
     this.stopped = false;
   }
@@ -119,7 +122,23 @@ export class RoomClient {
         this.dropped(ws, { code: 1006, reason: "" });
       }
     }, PING_DEADLINE);
+    this.pingAt = Date.now();
     this.raw({ type: "ping" });
+  }
+
+  /** The server's time, s since 1970. */
+  serverNow() {
+    return (Date.now() + this.offset) / 1000;
+  }
+
+  /** A pong at server time `now`: half the round trip was the way back. */
+  timed({ now }) {
+    const at = Date.now();
+    const rtt = at - this.pingAt;
+    if (!this.pingAt || rtt > this.rtt * 2) return;
+    this.pingAt = 0;
+    this.rtt = Math.min(this.rtt, rtt);
+    this.offset = now * 1000 - at + rtt / 2;
   }
 
   connect() {
@@ -136,6 +155,7 @@ export class RoomClient {
       this.attempts = 0;
       this.setStatus("online");
       for (const item of this.pending.values()) ws.send(JSON.stringify(item.message));
+      this.probe();
     };
     ws.onmessage = (event) => {
       if (this.ws !== ws) return;
@@ -193,6 +213,8 @@ export class RoomClient {
       this.epoch = message.epoch;
       this.handlers.onState?.(message);
       if (message.ref && this.pending.has(message.ref)) this.settle(message.ref).resolve(message);
+    } else if (message.type === "pong") {
+      this.timed(message);
     } else if (message.type === "error") {
       const error = { code: message.code, message: message.message };
       if (message.ref && this.pending.has(message.ref)) {

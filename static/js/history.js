@@ -15,7 +15,8 @@ export function historyText(game, line, name) {
     else if (key === "players") params[key] = value.map(name).join(", ");
     else params[key] = Array.isArray(value) ? value.join(" ") : value;
   }
-  return t(`${game}.history.${line.key}`, params, line.key);
+  const text = t(`${game}.history.${line.key}`, params, line.key);
+  return line.timed_out ? `${text} ${t("history.timed_out")}` : text;
 }
 
 export class HistoryPanel {

@@ -47,6 +47,8 @@ class Shell {
     this.current = null;
     this.drawnPhase = null; // the phase last drawn (a live change of phase is seen here)
     this.frame = 0;
+    this.clockView = null; // clock.js, once a room has timers
+    this.clockDrawn = null;
     this.names = new Map();
     this.seatsById = new Map();
     this.plugin = null;
@@ -116,6 +118,7 @@ class Shell {
     notify.checked = prefs.get("notify", true);
     notify.addEventListener("change", () => prefs.set("notify", notify.checked));
     $("#start").addEventListener("click", (e) => this.command({ type: "start" }, e.currentTarget));
+    $("#open-timers").addEventListener("click", () => this.clocks().then((c) => c.open()));
     $("#add-bot").addEventListener("click", (e) => this.command({ type: "add_bot" }, e.currentTarget));
     $("#rematch").addEventListener("click", (e) => this.command({ type: "rematch" }, e.currentTarget));
     // Another game with the same seats: back to the lobby, where the host picks it.
@@ -131,6 +134,8 @@ class Shell {
       button.addEventListener("click", (e) => this.twice(e.currentTarget, "night.end_sure",
         (armed) => this.command({ type: "end_night" }, armed)));
     }
+    $("#clock-pause").addEventListener("click", (e) => this.command(
+      { type: "pause_clock", paused: !this.current.room.clock?.paused }, e.currentTarget));
     $("#seat-back")?.addEventListener("click", (e) => this.command(
       { type: "seat_bot", player: this.current.you, bot: false }, e.currentTarget));
     const pick = $("#lobby-game-select");
@@ -230,8 +235,9 @@ class Shell {
       this.game = game;
       this.optionShown = shown;
       if (this.current.room.phase !== "lobby") return;
+      const message = this.current;
       this.drawLobby();
-      markDrawn(this.current);
+      this.drawClocks(message).then(() => { if (this.current === message) markDrawn(message); });
     });
   }
 
@@ -248,6 +254,7 @@ class Shell {
     $("#game").hidden = room.phase === "lobby";
     $("#open-history").hidden = room.phase === "lobby";
     this.drawSeatNote();
+    this.clockDrawn = this.drawClocks(message);
     if (room.phase !== previous) {
       this.peek = false;
       this.disarm();
@@ -259,7 +266,9 @@ class Shell {
     }
     if (room.phase === "lobby") {
       this.drawLobby();
-      if (!this.game?.pending) markDrawn(message);
+      this.clockDrawn.then(() => {
+        if (!this.game?.pending && this.current === message) markDrawn(message);
+      });
     } else {
       this.drawGame(message);
       if (this.deck) this.drawDeck(); // out of the lobby: the deck panel lets go of its pictures
@@ -273,6 +282,23 @@ class Shell {
     if (!wait) return;
     this.resultsAt = Date.now() + wait;
     this.resultsTimer = setTimeout(() => { this.resultsAt = 0; this.drawResults(); }, wait);
+  }
+
+  /** Turn clocks (clock.js, loaded once a room has timers); resolves once drawn. */
+  drawClocks(message) {
+    const game = this.game?.pending ? null : this.game;
+    if (!this.clockView && !message.room.timers) {
+      const button = $("#open-timers");
+      button.hidden = !(message.is_host && game?.clocks?.length);
+      button.textContent = `⏱ ${t("timers.off")}`;
+      return Promise.resolve();
+    }
+    return this.clocks().then((c) => c.draw(message, game));
+  }
+
+  clocks() {
+    this.clockView ??= import("./clock.js").then((m) => new m.Clocks(this));
+    return this.clockView;
   }
 
   /** Who plays my seat: when the host handed it to a bot, say so above everything. */
@@ -299,6 +325,9 @@ class Shell {
     const section = $("#host-seats");
     const playing = message.is_host && message.room.phase === "playing";
     $("#host-game").hidden = !playing;
+    const pause = $("#clock-pause");
+    pause.hidden = !(playing && message.room.clock);
+    pause.textContent = t(message.room.clock?.paused ? "clock.resume" : "clock.pause");
     const people = message.room.players.filter((p) => p.human);
     section.hidden = !(playing && people.length);
     if (section.hidden) return;
@@ -475,6 +504,7 @@ class Shell {
     }
     await this.loading;
     if (this.current === message && this.plugin) await this.plugin.update(message.view, message);
+    await this.clockDrawn;
     if (this.current === message) markDrawn(message);
   }
 

@@ -61,7 +61,8 @@ from tests.conftest import LiveServer
 CLIENT: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 #: Host commands that, well-formed and sent by the host, would change the room's course.
 STEERING = frozenset({"start", "rematch", "add_bot", "set_game", "kick", "seat_bot",
-                      "make_host", "set_options", "end_game", "end_night"})
+                      "make_host", "set_options", "end_game", "end_night", "set_timers",
+                      "pause_clock"})
 RULE_CODE = re.compile(r"^[a-z][a-z0-9_]{1,40}$")
 DOCUMENTED_CLOSES = {(kind.close, code) for code, kind in ERRORS.items()
                      if kind.close is not None and code != "server_error"}

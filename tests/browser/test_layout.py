@@ -160,6 +160,11 @@ class Night:
         self.host = Phone(server, self.code, self.host_token)
         self.mine = Phone(server, self.code, self.token)
         self.mine.wait_state()
+        # Turn clocks on, as long as they go (they never run out here): every screen shows
+        # the lobby's clock lengths and then the countdown.
+        longest = {c.name: 3600 for c in REGISTRY[game].clocks}  # app.clock.MAXIMUM_SECONDS
+        self.host.send({"type": "set_timers", "timers": longest})
+        self.wait(lambda m: m["room"]["timers"] == longest)
 
     @property
     def state(self) -> dict[str, Any]:
