@@ -31,6 +31,7 @@ from app.protocol import (
     SetGameMessage,
     SetOptionsMessage,
     StartMessage,
+    SyncMessage,
 )
 from app.rooms import Room
 from app.text import clean_name
@@ -130,6 +131,11 @@ async def seat_bot(room: Room, conn: Connection, message: SeatBotMessage) -> Non
 @handles(PingMessage)
 async def ping(room: Room, conn: Connection, message: PingMessage) -> None:
     conn.push(PONG)
+
+
+@handles(SyncMessage)
+async def sync(room: Room, conn: Connection, message: SyncMessage) -> None:
+    room.snapshot(conn)
 
 
 async def join(room: Room, raw_name: str) -> tuple[str, str]:

@@ -11,9 +11,10 @@ import json
 import re
 from typing import Any
 
-from playwright.sync_api import FloatRect, Page, expect
+from playwright.sync_api import FloatRect, Page, WebSocket, expect
 
 from rules.hues.engine import Cone, cone_points, round_points
+from tests.app.conftest import rebuilt
 from tests.browser.conftest import Screens, shoot
 
 LETTERS = "ABCDEFGHIJKLMNOP"
@@ -24,14 +25,23 @@ REJECTED = "The host already rejected that cue in this game."
 # --- helpers -------------------------------------------------------------------------------
 
 def watch(page: Page, states: list[dict[str, Any]]) -> None:
-    """Collect every state message this page's WebSocket receives, parsed, in order."""
+    """Collect every state message this page's WebSockets receive, parsed, in order (patches
+    rebuilt into whole states, as the page does)."""
 
-    def frame(payload: str | bytes) -> None:
-        message = json.loads(payload)
-        if message.get("type") == "state":
-            states.append(message)
+    def socket(ws: WebSocket) -> None:
+        held: list[dict[str, Any]] = []
 
-    page.on("websocket", lambda ws: ws.on("framereceived", frame))
+        def frame(payload: str | bytes) -> None:
+            message = json.loads(payload)
+            if message.get("type") == "patch":
+                message = rebuilt(held[-1] if held else None, message)
+            if message.get("type") == "state":
+                held.append(message)
+                states.append(message)
+
+        ws.on("framereceived", frame)
+
+    page.on("websocket", socket)
 
 
 def create_table(screens: Screens) -> tuple[Page, str, list[dict[str, Any]]]:
