@@ -133,6 +133,7 @@ class StateMessages:
         whose action made this version, and that action's id (its copy carries it as
         ``ref``)."""
         self.encoder.rotate()
+        self.differ.forget()
         now = self._shown(room)
         before = self._before
         record = now.record
@@ -178,16 +179,13 @@ class StateMessages:
                 conn.push_state(text, replaceable)
 
     def _shared_patch(self, before: _Shown, now: _Shown) -> list[str]:
-        """The members of every viewer's patch but the view: the room and the outcome."""
+        """The members of every viewer's patch but the view: the room (but its version, which
+        is the message's) and the outcome."""
         parts = []
-        room = [] if before.record.version == now.record.version else [
-            f'"version":[{now.record.version}]']
         if before.rest is not now.rest:
             change = self.differ.diff(before.rest, now.rest)
             if change is not None:
-                room.append(change[1:-1])
-        if room:
-            parts.append('"room":{' + ",".join(room) + "}")
+                parts.append(f'"room":{change}')
         change = self.differ.diff(before.outcome, now.outcome)
         if change is not None:
             parts.append(f'"outcome":{change}')

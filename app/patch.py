@@ -38,11 +38,20 @@ class Differ:
     """Patches between two values of the view data the encoder takes (frozen dataclasses,
     tuples, dicts, frozensets, enums, builtins)."""
 
-    __slots__ = ("encoder", "_fields")
+    __slots__ = ("encoder", "_fields", "_memo")
 
     def __init__(self, encoder: Encoder) -> None:
         self.encoder = encoder
         self._fields: dict[type, _Fields] = {}
+        #: Patches between containers found since :meth:`forget`, by the pair's identities:
+        #: the views of one state share their parts (the board, the scores), so each pair is
+        #: diffed once per broadcast, not once per viewer. The pair is held, so the ids stay
+        #: theirs.
+        self._memo: dict[tuple[int, int], tuple[Any, Any, str | None]] = {}
+
+    def forget(self) -> None:
+        """Start a new broadcast: drop the patches remembered for the last one."""
+        self._memo.clear()
 
     def diff(self, old: Any, new: Any) -> str | None:
         """The patch *member value* taking ``old`` to ``new``: ``[new]``, or an object patch
@@ -54,6 +63,15 @@ class Differ:
             return self._whole(new)
         if kind in _LEAVES:
             return None if old == new else self._whole(new)
+        key = (id(old), id(new))
+        hit = self._memo.get(key)
+        if hit is not None:
+            return hit[2]
+        change = self._container(kind, old, new)
+        self._memo[key] = (old, new, change)
+        return change
+
+    def _container(self, kind: type, old: Any, new: Any) -> str | None:
         if kind is tuple or kind is list:
             return self._array(old, new)
         if kind is dict:

@@ -326,7 +326,9 @@ class StatePatch(Strict):
     there; on an array, keys are indices, ``"shift": n`` first drops n items from its front
     and ``"length": n`` then cuts it to n. Members absent: unchanged."""
 
-    room: dict[str, Any] | None = Field(None, description="A patch of the room summary.")
+    room: dict[str, Any] | None = Field(None, description="A patch of the room summary but "
+                                                          "its version, which is always the "
+                                                          "message's own (never repeated).")
     view: PatchMember | None = Field(None, description="A patch of the view (or [view]).")
     outcome: PatchMember | None = Field(None, description="A patch of the outcome.")
 
@@ -334,7 +336,8 @@ class StatePatch(Strict):
 class PatchMessage(Strict):
     """What changed since the state this connection was last sent (``?patches=1`` only):
     applied to the state message of version ``base`` (and this epoch) it gives the state
-    message of ``version``, which carries this message's ``ref``. A client holding anything
+    message of ``version`` (whose ``room.version`` is ``version`` too), which carries this
+    message's ``ref``. A client holding anything
     else sends ``{"type": "sync"}`` and gets the full state."""
 
     type: Literal["patch"]

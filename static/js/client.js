@@ -11,7 +11,8 @@
 //   becomes visible again or the network comes back, and checks a socket that looks open
 //   with a ping when a phone wakes (a sleeping phone's socket is often silently dead).
 // - Asks for patches (?patches=1): after the first state, the server sends only what changed
-//   in this screen's state message; applyPatch rebuilds the whole message, so handlers always
+//   in this screen's state message (room.version is the patch's version); applyPatch rebuilds
+//   the whole message, so handlers always
 //   get whole states. A patch that does not follow the state this socket holds (its base
 //   version or epoch differs) is dropped and the full state asked for ({type: "sync"}).
 // - Drops any state older than the one it has (presence updates repeat the version), unless it
@@ -216,6 +217,7 @@ export class RoomClient {
     const { ref, ...rest } = held;
     const state = applyPatch(rest, message.patch);
     state.version = message.version;
+    state.room = { ...state.room, version: message.version }; // patches never repeat it
     if (message.ref) state.ref = message.ref;
     return state;
   }

@@ -133,6 +133,7 @@ def rebuilt(held: dict[str, Any] | None, patch: dict[str, Any]) -> dict[str, Any
     state = {k: v for k, v in held.items() if k != "ref"}
     state = apply_patch(state, patch["patch"])
     state["version"] = patch["version"]
+    state["room"] = {**state["room"], "version": patch["version"]}
     if patch.get("ref") is not None:
         state["ref"] = patch["ref"]
     return dict(state)
