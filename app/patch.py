@@ -30,7 +30,7 @@ from app.encode import Encoder, json_string
 JSON = Any
 #: Shifts tried when an array changed in most places (a sliding window moves by one or two).
 SHIFTS = 3
-_LEAVES = (str, int, float, bool, type(None))
+_LEAVES = frozenset({str, int, float, bool, type(None)})
 _Fields = tuple[tuple[str, str], ...]
 
 
@@ -80,12 +80,20 @@ class Differ:
             fields = self._fields.get(kind)
             if fields is None:
                 fields = self._fields[kind] = tuple(
-                    (f.name, json_string(f.name)) for f in dataclasses.fields(kind))
+                    (f.name, json_string(f.name) + ":") for f in dataclasses.fields(kind))
             parts = []
-            for name, key in fields:
-                change = self.diff(getattr(old, name), getattr(new, name))
+            for name, key in fields:  # the usual cases inline: the same object, a leaf
+                a, b = getattr(old, name), getattr(new, name)
+                if a is b:
+                    continue
+                leaf = type(b)
+                if leaf is type(a) and leaf in _LEAVES:
+                    if a != b:
+                        parts.append(key + "[" + self.encoder.encode(b) + "]")
+                    continue
+                change = self.diff(a, b)
                 if change is not None:
-                    parts.append(f"{key}:{change}")
+                    parts.append(key + change)
             return "{" + ",".join(parts) + "}" if parts else None
         return None if old == new else self._whole(new)  # frozensets, enums: as they are
 
@@ -108,35 +116,43 @@ class Differ:
 
     def _array(self, old: Any, new: Any) -> str | None:
         """Index by index (what grew or changed in place), or after a shift (a window that
-        slid), or whole: whichever is shortest."""
-        best = self._indexed(old, new, 0)
-        if best == "{}":
+        slid), or whole: the shorter, but the whole array is only written when most of it
+        changed (a board that gained a tile is not re-encoded to find that out)."""
+        best, changed = self._indexed(old, new, 0)
+        if not changed:
             return None
-        if len(old) > 1 and len(new) > 0 and best.count(":") > 2:
+        if changed > 2 and len(old) > 1 and len(new) > 0:
             first = new[0]
             for shift in range(1, min(SHIFTS, len(old) - 1) + 1):
                 if old[shift] is first or (type(first) in _LEAVES and type(old[shift])
                                            is type(first) and old[shift] == first):
-                    shifted = self._indexed(old, new, shift)
+                    shifted, moved = self._indexed(old, new, shift)
                     if len(shifted) < len(best):
-                        best = shifted
+                        best, changed = shifted, moved
                     break
+        if changed * 2 <= len(new):
+            return best
         whole = self._whole(new)
         return whole if len(whole) <= len(best) else best
 
-    def _indexed(self, old: Any, new: Any, shift: int) -> str:
+    def _indexed(self, old: Any, new: Any, shift: int) -> tuple[str, int]:
+        """The patch taking ``old`` (less its first ``shift`` items) to ``new`` index by
+        index, and how many items it sets or patches."""
         kept = len(old) - shift
         parts = [f'"shift":{shift}'] if shift else []
         common = min(kept, len(new))
+        changed = len(new) - common
         for i in range(common):
             change = self.diff(old[i + shift], new[i])
             if change is not None:
                 parts.append(f'"{i}":{change}')
+                changed += 1
         if len(new) < kept:
             parts.append(f'"length":{len(new)}')
+            changed += 1
         for i in range(common, len(new)):
             parts.append(f'"{i}":{self._whole(new[i])}')
-        return "{" + ",".join(parts) + "}"
+        return "{" + ",".join(parts) + "}", changed + shift
 
 
 def apply(target: JSON, patch: dict[str, JSON]) -> JSON:

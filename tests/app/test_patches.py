@@ -78,7 +78,7 @@ def twins(table: Table, seats: list[str]) -> tuple[dict[str | None, Phone],
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_viewer_rebuilds_from_patches_the_full_state_of_every_step_of_a_whole_game(
         serve: Any, tables: list[Table], game_id: str, tmp_path: Path) -> None:
-    table = open_table(serve(), game=game_id, name="Ann")
+    table = open_table(serve(messages_per_second=1000), game=game_id, name="Ann")  # no limit
     tables.append(table)
     table.join("Bob")
     patched, full = twins(table, ["p1", "p2"])
