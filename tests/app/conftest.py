@@ -19,9 +19,9 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from app.patch import apply as apply_patch
 from rules import GAMES
 from rules.base import jsonable
+from tests.app.patching import rebuilt
 from tests.app.scaled import clusters  # noqa: F401  (a fixture for tests/app)
 from tests.conftest import LiveServer, free_port
 
@@ -124,19 +124,6 @@ class Phone:
 
     def close(self) -> None:
         self.ws.close()
-
-
-def rebuilt(held: dict[str, Any] | None, patch: dict[str, Any]) -> dict[str, Any]:
-    """The whole state message a patch message makes of ``held``, as the client does."""
-    assert held is not None, "a patch before any state"
-    assert (patch["base"], patch["epoch"]) == (held["version"], held["epoch"]), (patch, held)
-    state = {k: v for k, v in held.items() if k != "ref"}
-    state = apply_patch(state, patch["patch"])
-    state["version"] = patch["version"]
-    state["room"] = {**state["room"], "version": patch["version"]}
-    if patch.get("ref") is not None:
-        state["ref"] = patch["ref"]
-    return dict(state)
 
 
 class AppProcess:

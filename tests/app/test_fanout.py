@@ -16,8 +16,8 @@ from app.decisions import Current, Sender
 from app.fanout import StateMessages
 from app.store import RoomRecord
 from rules.base import AnyGame
-from tests.app.conftest import rebuilt
 from tests.app.fakegames import tally
+from tests.app.patching import rebuilt
 from tests.app.test_connection import Gate
 from tests.app.test_decisions import NOW, playing
 

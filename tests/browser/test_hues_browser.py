@@ -14,7 +14,7 @@ from typing import Any
 from playwright.sync_api import FloatRect, Page, WebSocket, expect
 
 from rules.hues.engine import Cone, cone_points, round_points
-from tests.app.conftest import rebuilt
+from tests.app.patching import rebuilt
 from tests.browser.conftest import Screens, shoot
 
 LETTERS = "ABCDEFGHIJKLMNOP"
