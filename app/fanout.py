@@ -57,7 +57,7 @@ class _Shown:
     summary but its version). A connection is patched from the generation it was last sent."""
 
     __slots__ = ("gen", "record", "state", "online", "key", "rest", "head", "tail", "views",
-                 "outcome")
+                 "texts", "outcome")
 
     rest: dict[str, Any]
     head: str
@@ -80,8 +80,10 @@ class _Shown:
             self.rest = rest
             self.head = dumps(first)[:-1] + ',"version":'
             self.tail = "," + dumps(after)[1:]
-        #: Views built so far, by viewer: (the view, its JSON text).
-        self.views: dict[str | None, tuple[Any, str]] = {}
+        #: Views built so far, by viewer, and the JSON text of those a full state needed
+        #: (a patch needs only the view).
+        self.views: dict[str | None, Any] = {}
+        self.texts: dict[str | None, str] = {}
         self.outcome: Any = None if room.state is None else room.game.outcome(room.state)
 
     def shows(self, room: Shown, online: frozenset[str]) -> bool:
@@ -116,16 +118,19 @@ class StateMessages:
         self._now = now = _Shown(0 if now is None else now.gen + 1, room, online, now)
         return now
 
-    def _view(self, room: Shown, shown: _Shown, viewer: str | None) -> tuple[Any, str]:
-        built = shown.views.get(viewer)
-        if built is None:
-            if shown.state is None:
-                built = (None, "null")
-            else:
-                view = room.game.view(shown.state, viewer)
-                built = (view, self.encoder.encode(view))
-            shown.views[viewer] = built
-        return built
+    def _view(self, room: Shown, shown: _Shown, viewer: str | None) -> Any:
+        if viewer in shown.views:
+            return shown.views[viewer]
+        view = shown.views[viewer] = (None if shown.state is None
+                                      else room.game.view(shown.state, viewer))
+        return view
+
+    def _view_json(self, room: Shown, shown: _Shown, viewer: str | None) -> str:
+        text = shown.texts.get(viewer)
+        if text is None:
+            view = self._view(room, shown, viewer)
+            text = shown.texts[viewer] = "null" if view is None else self.encoder.encode(view)
+        return text
 
     def broadcast(self, room: Shown, connections: Iterable[Connection],
                   ack: tuple[Connection, str] | None = None) -> None:
@@ -168,7 +173,7 @@ class StateMessages:
                     text = messages[key] = (
                         f'{head},"you":{json_string(conn.player)},'
                         f'"is_host":{"true" if host else "false"},'
-                        f'"view":{self._view(room, now, viewer)[1]}{tail}')
+                        f'"view":{self._view_json(room, now, viewer)}{tail}')
                 replaceable = True
             if conn.patches:
                 conn.seen = now.gen
@@ -194,7 +199,7 @@ class StateMessages:
     def _patch(self, room: Shown, before: _Shown, now: _Shown, viewer: str | None,
                head: str, shared: list[str]) -> str:
         parts = list(shared)
-        change = self.differ.diff(before.views[viewer][0], self._view(room, now, viewer)[0])
+        change = self.differ.diff(before.views[viewer], self._view(room, now, viewer))
         if change is not None:
             parts.append(f'"view":{change}')
         return head + ",".join(parts) + "}}"
@@ -206,7 +211,7 @@ class StateMessages:
         now = self._shown(room)
         record = now.record
         host = is_host(record, conn.sender)
-        view = self._view(room, now, _viewer(record, conn.player))[1]
+        view = self._view_json(room, now, _viewer(record, conn.player))
         acked = "" if ref is None else f',"ref":{json_string(ref)}'
         if conn.patches:
             conn.seen = now.gen
