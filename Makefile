@@ -7,7 +7,8 @@ BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: run test test-layout test-deps bench bench-deck bench-load bench-scale bench-gc fuzz cluster lint \
+.PHONY: run test test-layout test-deps bench bench-deck bench-load bench-scale bench-gc bench-peers \
+	fuzz cluster lint \
 	clean
 
 $(BIN)/python:
@@ -64,6 +65,14 @@ bench-load: $(INSTALLED)
 # 1, 2 and 3 instances behind HAProxy with Redis: CPU per move, saturated rate, start-up.
 bench-scale: $(INSTALLED) test-deps
 	$(BIN)/python bench/scale.py
+
+# gamenight against boardgame.io and Colyseus on one hidden-hand game (bench/peers/README.md):
+# medians of 3 alternating runs at 50, 200 and 500 rooms (about 45 minutes); QUICK=1: one run
+# at 50 rooms (a few minutes). npm packages and a venv go to PEERS_SCRATCH (/tmp/peers-bench).
+PEERS_SYSTEMS ?= gn-sqlite,bgio,colyseus
+bench-peers:
+	bench/peers/run.sh --systems $(PEERS_SYSTEMS) $(if $(QUICK),--rooms 50 --reps 1 \
+		--saturate 10 --paced 10 --wait-load 100,--rooms 50,200,500 --reps 3 --wait-load 3)
 
 # Garbage-collector policies: memory per closed socket and the longest pause (minutes).
 bench-gc: $(INSTALLED)

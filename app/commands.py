@@ -34,6 +34,7 @@ from app.protocol import (
     SetOptionsMessage,
     SetTimersMessage,
     StartMessage,
+    SyncMessage,
     pong,
 )
 from app.rooms import Room
@@ -155,6 +156,11 @@ async def set_timers(room: Room, conn: Connection, message: SetTimersMessage) ->
 async def pause_clock(room: Room, conn: Connection, message: PauseClockMessage) -> None:
     await _quietly(room, conn, partial(decisions.pause_clock, sender=conn.sender,
                                        paused=message.paused, now=time.time()))
+
+
+@handles(SyncMessage)
+async def sync(room: Room, conn: Connection, message: SyncMessage) -> None:
+    room.snapshot(conn)
 
 
 async def join(room: Room, raw_name: str) -> tuple[str, str]:

@@ -3,7 +3,8 @@
 A broadcast pushes one message to every connection of a room. Pushing sends at once in the
 caller; only a socket that cannot take the data now (a slow phone) gets a writer task, which
 finishes that send and drains what queued up meanwhile. A state still waiting in an outbox is
-replaced by a newer one, since every state message is a full view.
+replaced by a newer one, since every state message is a full view (a socket with a send
+waiting gets full states, never patches: see :mod:`app.fanout`).
 """
 
 from __future__ import annotations
@@ -42,9 +43,10 @@ class Connection:
     """
 
     __slots__ = ("ws", "sender", "player", "table", "outbox", "tail_replaceable", "writer",
-                 "closing", "allowance", "stamp", "limited_at")
+                 "closing", "allowance", "stamp", "limited_at", "patches", "seen", "seen_host")
 
-    def __init__(self, ws: WebSocket, sender: Sender, rate: float) -> None:
+    def __init__(self, ws: WebSocket, sender: Sender, rate: float,
+                 patches: bool = False) -> None:
         self.ws = ws
         self.sender = sender
         #: The seat this socket speaks for (None: the table screen or a spectator).
@@ -59,6 +61,12 @@ class Connection:
         self.limited_at = 0.0
         #: The task finishing a send that had to wait, while there is one.
         self.writer: asyncio.Task[None] | None = None
+        #: It takes patch messages after its first state (``?patches=1``).
+        self.patches = patches
+        #: The generation of the room's state messages it was last sent, and whether as the
+        #: host (see :mod:`app.fanout`); None before the first.
+        self.seen: int | None = None
+        self.seen_host = False
 
     def push_state(self, text: str, replaceable: bool = True) -> None:
         if self.closing:

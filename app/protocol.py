@@ -8,6 +8,9 @@ Vocabulary:
   connect and after every change; ``version`` counts logged changes, so a client drops only a
   message *older* than what it has (presence updates repeat the current version). The acting
   connection's copy also carries ``"ref"``: the id of its action that made this version.
+- **patch message**: ``{"type": "patch", "base", "version", "epoch", "patch"}``: to a
+  connection that asked for them (``?patches=1``), what changed in its state message since
+  version ``base``, after its first full state.
 - **error message**: ``{"type": "error", "ref", "code", "message"}`` to the sender only.
 
 Errors are all listed in :data:`ERRORS` (code → HTTP status or WebSocket close code, and when);
@@ -361,10 +364,16 @@ class PauseClockMessage(Envelope):
     paused: bool
 
 
+class SyncMessage(Envelope):
+    """Send me the full state: a patch did not follow the state this client holds."""
+
+    type: Literal["sync"]
+
+
 ClientMessage = Annotated[
     ActionMessage | StartMessage | KickMessage | AddBotMessage | RematchMessage
     | MakeHostMessage | SetOptionsMessage | SeatBotMessage | SetGameMessage | EndGameMessage
-    | EndNightMessage | PingMessage | SetTimersMessage | PauseClockMessage,
+    | EndNightMessage | PingMessage | SetTimersMessage | PauseClockMessage | SyncMessage,
     Field(discriminator="type"),
 ]
 """Every message a client may send, told apart by ``type``."""
@@ -406,6 +415,40 @@ class StateMessage(Strict):
                                               "action that made this version.")
 
 
+#: One member of a patch: ``[value]`` sets, ``[]`` deletes, an object patches what is there.
+PatchMember = Annotated[list[Any], Field(max_length=1)] | dict[str, Any]
+
+
+class StatePatch(Strict):
+    """What changed in a state message, as an exact merge patch (``app/patch.py``): a
+    member ``[v]`` sets a key (null included), ``[]`` deletes it, an object patches the value
+    there; on an array, keys are indices, ``"shift": n`` first drops n items from its front
+    and ``"length": n`` then cuts it to n. Members absent: unchanged."""
+
+    room: dict[str, Any] | None = Field(None, description="A patch of the room summary but "
+                                                          "its version, which is always the "
+                                                          "message's own (never repeated).")
+    view: PatchMember | None = Field(None, description="A patch of the view (or [view]).")
+    outcome: PatchMember | None = Field(None, description="A patch of the outcome.")
+
+
+class PatchMessage(Strict):
+    """What changed since the state this connection was last sent (``?patches=1`` only):
+    applied to the state message of version ``base`` (and this epoch) it gives the state
+    message of ``version`` (whose ``room.version`` is ``version`` too), which carries this
+    message's ``ref``. A client holding anything
+    else sends ``{"type": "sync"}`` and gets the full state."""
+
+    type: Literal["patch"]
+    base: int = Field(description="The version of the state this patch applies to.")
+    version: int = Field(description="The version it makes (equal to base for a change of "
+                                     "who is connected).")
+    epoch: str = Field(description="The epoch of both; a patch never crosses epochs.")
+    patch: StatePatch
+    ref: str | None = Field(None, description="On the acting connection's copy: the id of its "
+                                              "action that made this version.")
+
+
 class ErrorMessage(Strict):
     """A refusal, to the sender only; the room is unchanged."""
 
@@ -423,7 +466,7 @@ class PongMessage(Strict):
     now: float
 
 
-ServerMessage = Annotated[StateMessage | ErrorMessage | PongMessage,
+ServerMessage = Annotated[StateMessage | PatchMessage | ErrorMessage | PongMessage,
                           Field(discriminator="type")]
 """Every message the server sends, told apart by ``type``."""
 

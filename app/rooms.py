@@ -153,8 +153,9 @@ class Room:
         if self.online() != before:
             self.broadcast()
 
-    def attach(self, ws: WebSocket, token: str | None) -> Connection:
-        """A new connection for ``token`` (None: a spectator); refuse an unknown token."""
+    def attach(self, ws: WebSocket, token: str | None, patches: bool = False) -> Connection:
+        """A new connection for ``token`` (None: a spectator); refuse an unknown token.
+        ``patches``: it takes patch messages after its first state."""
         if self.gone:
             raise AppError("unknown_room", f"Room {self.code} no longer exists.")
         sender = Sender(None)
@@ -168,7 +169,7 @@ class Room:
             raise AppError("crowded", f"Room {self.code} has too many open screens.")
         self.touch()
         before = self.online()
-        conn = Connection(ws, sender, settings.messages_per_second)
+        conn = Connection(ws, sender, settings.messages_per_second, patches)
         self.connections.add(conn)
         if not self._presence_changed(before):
             self.snapshot(conn)

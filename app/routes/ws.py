@@ -1,6 +1,7 @@
 """The one WebSocket route: ``/ws/{code}?token=…`` (no token: the table screen / a spectator).
 
-On connect the socket gets its full state; after that every change pushes a new one. Each
+On connect the socket gets its full state; after that every change pushes a new one (with
+``patches=1``, a patch message: what changed, see :mod:`app.fanout`). Each
 incoming frame passes the transport's checks here — binary (``bad_message``), size (close
 1009), rate (``rate_limited``) — then :mod:`app.inbound` reads it into a message model, and
 :mod:`app.commands` does it. Every refusal (app or rule code) goes back to this socket only.
@@ -37,10 +38,10 @@ router = APIRouter()
 
 @router.websocket("/ws/{code}")
 async def play(websocket: WebSocket, room: SocketRoomDep, settings: SettingsDep,
-               token: str | None = None) -> None:
+               token: str | None = None, patches: bool = False) -> None:
     await websocket.accept()
     try:
-        conn = room.attach(websocket, token)
+        conn = room.attach(websocket, token, patches)
     except AppError as exc:
         await websocket.close(ERRORS[exc.code].close or 1008, exc.code)
         return

@@ -10,6 +10,11 @@
 // - Reconnects with backoff (0.5 s doubling to 10 s, with jitter), at once when the page
 //   becomes visible again or the network comes back, and checks a socket that looks open
 //   with a ping when a phone wakes (a sleeping phone's socket is often silently dead).
+// - Asks for patches (?patches=1): after the first state, the server sends only what changed
+//   in this screen's state message (room.version is the patch's version); applyPatch rebuilds
+//   the whole message, so handlers always
+//   get whole states. A patch that does not follow the state this socket holds (its base
+//   version or epoch differs) is dropped and the full state asked for ({type: "sync"}).
 // - Drops any state older than the one it has (presence updates repeat the version), unless it
 //   is of another epoch: the room was rebased after its store lost changes, and the new line
 //   of versions replaces the old whatever its numbers.
@@ -27,6 +32,25 @@ const PING_DEADLINE = 4000;
 export function newId() {
   const bytes = crypto.getRandomValues(new Uint8Array(12));
   return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * `target` (plain JSON data) with a patch applied, as app/patch.py writes them: a member
+ * `[v]` sets a key to v, `[]` deletes it, an object patches the value there; on an array,
+ * keys are indices, `shift: n` first drops n items from its front and `length: n` then cuts
+ * it to n items. `target` is left as it was; what the patch does not touch is shared.
+ */
+export function applyPatch(target, patch) {
+  const array = Array.isArray(target);
+  const result = array ? target.slice(patch.shift || 0) : { ...target };
+  if (array && patch.length !== undefined) result.length = patch.length;
+  for (const [key, change] of Object.entries(patch)) {
+    if (array && (key === "shift" || key === "length")) continue;
+    if (!Array.isArray(change)) result[key] = applyPatch(result[key], change);
+    else if (change.length) result[key] = change[0];
+    else delete result[key];
+  }
+  return result;
 }
 
 /** Seat and host tokens, kept per room in localStorage so a refresh or a reboot keeps them. */
@@ -74,6 +98,8 @@ export class RoomClient {
     this.handlers = handlers;
     this.version = -1;
     this.epoch = null;
+    this.held = null; // the last state this socket was sent, whole: patches apply to it
+    this.syncing = false; // a patch did not follow it: the full state is asked for
     this.ws = null;
     this.status = "connecting";
     this.attempts = 0;
@@ -146,9 +172,11 @@ export class RoomClient {
     if (this.stopped) return;
     if (this.ws && this.ws.readyState <= WebSocket.OPEN) return;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const query = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
-    const ws = new WebSocket(`${scheme}://${location.host}/ws/${this.code}${query}`);
+    const query = this.token ? `&token=${encodeURIComponent(this.token)}` : "";
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/${this.code}?patches=1${query}`);
     this.ws = ws;
+    this.held = null;
+    this.syncing = false;
     this.setStatus("connecting");
     ws.onopen = () => {
       if (this.ws !== ws) return;
@@ -199,8 +227,30 @@ export class RoomClient {
     this.handlers.onStatus?.(status);
   }
 
+  /** The whole state a patch message makes, or null if it does not follow the one held. */
+  patched(message) {
+    const held = this.held;
+    if (!held || this.syncing || message.base !== held.version || message.epoch !== held.epoch) {
+      if (!this.syncing) this.syncing = this.raw({ type: "sync" });
+      return null;
+    }
+    const { ref, ...rest } = held;
+    const state = applyPatch(rest, message.patch);
+    state.version = message.version;
+    state.room = { ...state.room, version: message.version }; // patches never repeat it
+    if (message.ref) state.ref = message.ref;
+    return state;
+  }
+
   receive(message) {
+    if (message.type === "patch") {
+      message = this.patched(message);
+      if (!message) return;
+    } else if (message.type === "state") {
+      this.syncing = false;
+    }
     if (message.type === "state") {
+      this.held = message;
       const rebased = this.epoch !== null && message.epoch !== this.epoch;
       if (message.version < this.version && !rebased) return; // stale: we have something newer
       const command = this.command_;

@@ -20,7 +20,11 @@ export function historyText(game, line, name) {
 }
 
 export class HistoryPanel {
-  /** `token`: this screen's seat or host token (null: read as the table). */
+  /**
+   * @param {string} code the room
+   * @param {() => string | null} token this screen's seat or host token (null: read as the table)
+   * @param {(player: string) => string} name a seat's name
+   */
   constructor(code, token, name) {
     this.code = code;
     this.token = token;
@@ -51,7 +55,8 @@ export class HistoryPanel {
     this.busy = true;
     const version = this.wanted;
     try {
-      const headers = this.token ? { authorization: `Bearer ${this.token}` } : {};
+      const token = this.token();
+      const headers = token ? { authorization: `Bearer ${token}` } : {};
       const response = await fetch(`/api/rooms/${this.code}/history`, { headers });
       if (!response.ok) throw new Error(String(response.status));
       const body = await response.json();

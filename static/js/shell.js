@@ -25,7 +25,6 @@ export async function runRoom(mode) {
   }
 
   const shell = new Shell(mode, code);
-  shell.token = token;
   const client = new RoomClient(code, token, {
     onState: (message) => shell.state(message),
     onStatus: (status) => shell.status(status),

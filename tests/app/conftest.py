@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import signal
@@ -18,7 +19,9 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from rules import GAMES
 from rules.base import jsonable
+from tests.app.patching import rebuilt
 from tests.app.scaled import clusters  # noqa: F401  (a fixture for tests/app)
 from tests.conftest import LiveServer, free_port
 
@@ -36,14 +39,26 @@ class Reachable(Protocol):
 
 
 class Phone:
-    """One real WebSocket client; keeps every raw message it received (for leak checks)."""
+    """One real WebSocket client; keeps every raw message it received (for leak checks).
 
-    def __init__(self, server: Reachable, code: str, token: str | None = None) -> None:
-        url = f"{server.ws_url}/ws/{code}" + (f"?token={token}" if token is not None else "")
+    Like ``static/js/client.js`` it asks for patches (unless ``patches=False``) and rebuilds
+    each patch into the whole state message, which :meth:`recv` returns; one that does not
+    follow the state it holds fails the test."""
+
+    def __init__(self, server: Reachable, code: str, token: str | None = None,
+                 patches: bool = True) -> None:
+        query = "&".join([*(["patches=1"] if patches else []),
+                          *([f"token={token}"] if token is not None else [])])
+        url = f"{server.ws_url}/ws/{code}" + (f"?{query}" if query else "")
         self.ws: ClientConnection = connect(url, open_timeout=WAIT, close_timeout=2,
                                             max_size=None, legacy=True)
         self.raw: list[str] = []
         self.state: dict[str, Any] | None = None
+        #: The last whole state this socket was sent (patches apply to it).
+        self.held: dict[str, Any] | None = None
+        #: Every state message received, whole (patches rebuilt), in order.
+        self.states: list[dict[str, Any]] = []
+        self.patches = 0
 
     def send(self, message: dict[str, Any] | str) -> None:
         self.ws.send(message if isinstance(message, str) else json.dumps(message))
@@ -53,8 +68,12 @@ class Phone:
         assert isinstance(text, str)
         self.raw.append(text)
         message: dict[str, Any] = json.loads(text)
+        if message["type"] == "patch":
+            message = rebuilt(self.held, message)
+            self.patches += 1
         if message["type"] == "state":
-            self.state = message
+            self.state = self.held = message
+            self.states.append(message)
         return message
 
     def wait(self, match: Callable[[dict[str, Any]], bool], timeout: float = WAIT
@@ -239,6 +258,38 @@ def tables() -> Iterator[list[Table]]:
     yield opened
     for table in opened:
         table.close()
+
+
+def play_to_the_end(table: Table, phones: dict[str, Phone], game_id: str) -> None:
+    """People (``phones``) play the bot's moves over their sockets, bots the rest; the last
+    move is resent once (answered with the current state carrying its ref)."""
+    game = GAMES[game_id]
+    ids = itertools.count()
+
+    async def look() -> tuple[str, Any, int]:
+        room = table.room()
+        return room.record.phase, room.state, room.version
+
+    last: tuple[str, str] | None = None
+    first = next(iter(phones.values()))
+    for _ in range(5000):
+        phase, state, version = table.server.call(look)
+        if phase == "finished":
+            break
+        due = sorted(set(phones) & game.to_act(state))
+        if not due:  # the bot's turn: wait for it
+            first.wait_version(version + 1)
+            continue
+        player = due[0]
+        action_id = f"a{next(ids)}"
+        phones[player].act(game.bot_action(state, player), action_id)
+        phones[player].wait_version(version + 1)
+        last = (player, action_id)
+    else:
+        pytest.fail("the game did not end")
+    assert last is not None
+    player, action_id = last
+    phones[player].send({"type": "action", "id": action_id, "action": {"kind": "nothing"}})
 
 
 def started_game(server: LiveServer, names: Sequence[str] = ("Ann", "Bob", "Cy"),

@@ -28,6 +28,7 @@ from app.cluster import Cluster, Instance, Redis
 from app.store import StoredRoom, entry_from_json, record_from_json
 from rules import GAMES
 from rules.base import jsonable
+from tests.app.patching import rebuilt
 
 WAIT = 20.0
 #: Settings that make the faults quick to provoke and to heal in a test.
@@ -55,10 +56,13 @@ class Player:
     states: list[dict[str, Any]] = field(default_factory=list)
     closes: list[tuple[int | None, str | None]] = field(default_factory=list)
     acked: list[str] = field(default_factory=list)
+    #: The last whole state this socket was sent (patches apply to it).
+    held: dict[str, Any] | None = None
     _next: int = 0
 
     def connect(self) -> Player:
-        query = f"?token={self.token}" if self.token else ""
+        query = f"?patches=1&token={self.token}" if self.token else "?patches=1"
+        self.held = None
         deadline = time.monotonic() + WAIT
         while True:
             try:
@@ -83,7 +87,10 @@ class Player:
             self.closes.append((self.ws.close_code, self.ws.close_reason))
             raise
         message: dict[str, Any] = json.loads(text)
+        if message["type"] == "patch":
+            message = rebuilt(self.held, message)
         if message["type"] == "state":
+            self.held = message
             self.states.append(message)
         return message
 

@@ -112,7 +112,8 @@ class Flaky:
 
         def from_server(message: str | bytes) -> None:
             if (self.armed == "answer" and isinstance(message, str)
-                    and message.startswith('{"type":"state"') and '"ref":' in message):
+                    and message.startswith(('{"type":"state"', '{"type":"patch"'))
+                    and '"ref":' in message):
                 self._cut(ws, message)
                 return
             ws.send(message)

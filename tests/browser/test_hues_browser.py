@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, FloatRect, Page, expect
+from playwright.sync_api import Browser, FloatRect, Page, WebSocket, expect
 
 from app.config import Settings
 from rules import GAMES
@@ -30,6 +30,7 @@ from rules.hues.engine import (
     round_points,
     setup,
 )
+from tests.app.patching import rebuilt
 from tests.browser.conftest import Screens, shoot
 from tests.conftest import LiveServer
 
@@ -41,14 +42,23 @@ REJECTED = "The host already rejected that cue in this game."
 # --- helpers -------------------------------------------------------------------------------
 
 def watch(page: Page, states: list[dict[str, Any]]) -> None:
-    """Collect every state message this page's WebSocket receives, parsed, in order."""
+    """Collect every state message this page's WebSockets receive, parsed, in order (patches
+    rebuilt into whole states, as the page does)."""
 
-    def frame(payload: str | bytes) -> None:
-        message = json.loads(payload)
-        if message.get("type") == "state":
-            states.append(message)
+    def socket(ws: WebSocket) -> None:
+        held: list[dict[str, Any]] = []
 
-    page.on("websocket", lambda ws: ws.on("framereceived", frame))
+        def frame(payload: str | bytes) -> None:
+            message = json.loads(payload)
+            if message.get("type") == "patch":
+                message = rebuilt(held[-1] if held else None, message)
+            if message.get("type") == "state":
+                held.append(message)
+                states.append(message)
+
+        ws.on("framereceived", frame)
+
+    page.on("websocket", socket)
 
 
 def create_table(screens: Screens) -> tuple[Page, str, list[dict[str, Any]]]:
@@ -351,7 +361,9 @@ def test_the_phone_room_page_of_hues_downloads_little(screens: Screens) -> None:
     # the board's 480 colours come once (4.9 KB); the table screen's code is not loaded here
     assert not any("hues-table" in url for url in wire)
     assert total <= 60_000, f"the room page downloads {total} bytes"
-    assert unpacked <= 150_000, f"the room page unpacks to {unpacked} bytes"
+    # 150 KB until the night's hooks (clock, history, standings, deck panel) and patches came
+    # into the shell and client; what they need beyond a hook loads only when used.
+    assert unpacked <= 162_000, f"the room page unpacks to {unpacked} bytes"
 
 
 # --- the host ends a long tie-break ---------------------------------------------------------
