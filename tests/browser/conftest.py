@@ -121,6 +121,16 @@ class Screens:
         expect(table.locator("#lobby")).to_be_visible()
         return table, table.url.rsplit("/", 1)[1]
 
+    def create_playing(self, game: str, name: str) -> tuple[Page, str]:
+        """A phone creates a room of ``game`` from the home page and plays in it ("I'm
+        playing" as ``name``): the host's seat; returns the phone and the room's code."""
+        phone = self.phone("/")
+        phone.locator(f'.game-card[data-game="{game}"]').click()
+        phone.locator("#create-name").fill(name)
+        phone.locator("#create-play").tap()
+        phone.wait_for_url(re.compile(r"/room/[A-Z]{4}$"))
+        return phone, phone.url.rsplit("/", 1)[1]
+
     def join_by_code(self, code: str, name: str) -> Page:
         """A phone types the code on the home page, then its name on the join page."""
         phone = self.phone("/")

@@ -344,7 +344,9 @@ def test_the_dixit_phone_room_page_downloads_little_and_explains_the_game(screen
                   f"{page_plain} uncompressed, {len(download.wire) - len(pictures)} requests; "
                   f"7 card pictures: {pics_wire} bytes on the wire, {pics_plain} uncompressed")
     assert page_wire + pics_wire <= 100_000
-    assert page_plain <= 150_000
+    # 150 KB until the night's hooks (clock, history, standings, deck panel) and patches came
+    # into the shell and client; what they need beyond a hook loads only when used.
+    assert page_plain <= 162_000
     # the how-to-play panel of the game, from the running game
     ann.locator("#open-howto").tap()
     expect(ann.locator("#howto-body dt")).to_have_count(7)  # with "your own pictures"

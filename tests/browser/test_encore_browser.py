@@ -333,4 +333,6 @@ def measure_download(screens: Screens, code: str, seated: Page) -> None:
     assert not any("encore-table" in url for url in download.wire), (
         "a phone loaded the table's code")
     assert total <= 100_000, f"the room page downloads {total} bytes"
-    assert unpacked <= 150_000, f"the room page unpacks to {unpacked} bytes"
+    # 150 KB until the night's hooks (clock, history, standings, deck panel) and patches came
+    # into the shell and client; what they need beyond a hook loads only when used.
+    assert unpacked <= 162_000, f"the room page unpacks to {unpacked} bytes"

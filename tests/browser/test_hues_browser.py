@@ -394,12 +394,7 @@ def test_the_host_ends_a_tie_break_from_the_phone_and_the_tied_leaders_share_the
         browser: Browser, tie_break_server: LiveServer) -> None:
     screens = Screens(browser, tie_break_server)
     try:
-        ann = screens.phone("/")
-        ann.locator('.game-card[data-game="hues"]').click()
-        ann.locator("#create-name").fill("Ann")
-        ann.locator("#create-play").tap()
-        ann.wait_for_url(re.compile(r"/room/[A-Z]{4}$"))
-        code = ann.url.rsplit("/", 1)[1]
+        ann, code = screens.create_playing("hues", "Ann")
         bob = screens.join_by_link(code, "Bob")
         screens.join_by_link(code, "Cy")
         ann.locator("#start").tap()

@@ -93,12 +93,7 @@ def test_a_seat_a_bot_plays_says_so_to_its_person_and_is_handed_back_in_the_lobb
 
 
 def test_a_host_playing_on_the_phone_takes_their_own_seat_back(screens: Screens) -> None:
-    phone = screens.phone("/")
-    phone.locator('.game-card[data-game="qwirkle"]').click()
-    phone.locator("#create-name").fill("Ann")
-    phone.locator("#create-play").tap()
-    phone.wait_for_url(re.compile(r"/room/[A-Z]{4}$"))
-    code = phone.url.rsplit("/", 1)[1]
+    phone, code = screens.create_playing("qwirkle", "Ann")
     screens.join_by_link(code, "Bob")
     phone.locator("#start").tap()
     settings(phone)
@@ -186,12 +181,7 @@ def test_tied_scores_share_a_place_in_the_results(screens: Screens, server: Live
 
 def test_a_host_playing_on_the_phone_gets_the_qr_code_and_the_way_to_a_tv(
         screens: Screens) -> None:
-    phone = screens.phone("/")
-    phone.locator('.game-card[data-game="dixit"]').click()
-    phone.locator("#create-name").fill("Ann")
-    phone.locator("#create-play").tap()
-    phone.wait_for_url(re.compile(r"/room/[A-Z]{4}$"))
-    code = phone.url.rsplit("/", 1)[1]
+    phone, code = screens.create_playing("dixit", "Ann")
     invite = phone.locator("#lobby-invite")
     expect(invite).to_be_visible()
     expect(invite.locator(".qr svg")).to_have_count(1)
