@@ -48,6 +48,14 @@ export function nightTotal(night, player) {
   return h("span", { class: "rank-night muted", title: said, "aria-label": said, dataset: { points: row.points }, text: `Σ ${row.points}` });
 }
 
+/** The night in one line, for results whose own breakdown replaces the ranking (so no row
+ * carries a night total): "Tonight: Ann 9 · Bob 7"; null before any game of the night ended. */
+export function nightLine(night, names) {
+  if (!night?.games) return null;
+  const list = night.standings.map((row) => `${names.get(row.player) ?? row.name} ${row.points}`).join(" · ");
+  return h("p", { class: "night-line muted", text: t("night.line", { list }) });
+}
+
 /** Whether the host may end the night now (between games, a game finished, not yet over). */
 export function canEndNight(message) {
   const night = message.room.night;

@@ -586,7 +586,11 @@ class Shell {
     // A game may add its own detail (a score breakdown, a rating) below the ranking.
     const detail = this.pluginGame === game ? this.plugin?.results?.(message.view, message) : null;
     fill($("#results-detail"), detail || null);
-    $("#results-detail").hidden = !detail;
+    // a game whose breakdown replaces the ranking (Encore!'s) gets the night in one line
+    const ranked = getComputedStyle($("#results-list")).display !== "none";
+    const line = !ranked && this.nightReady() ? this.night.nightLine(message.room.night, this.names) : null;
+    if (line) $("#results-detail").append(line);
+    $("#results-detail").hidden = !detail && !line;
     if (this.nightReady()) this.drawNightResults(message);
     $("#rematch").hidden = !message.is_host;
     $("#other-game").hidden = !message.is_host;

@@ -314,6 +314,9 @@ def test_bots_finish_a_game_and_the_table_breaks_the_scores_down(screens: Screen
         parts = [int(x) for x in rows.nth(i).locator("td").all_inner_texts()]
         assert sum(parts[:4]) == parts[4], f"row {i}: {parts} does not add up"
     expect(table.locator("#results .en-breakdown .is-winner")).not_to_have_count(0)
+    # the breakdown replaces the ranking, so the night comes in one line below it
+    expect(table.locator("#results-detail .night-line")).to_have_text(
+        re.compile(r"^Tonight: Bot 1 \d+ · Bot 2 \d+$|^Tonight: Bot 2 \d+ · Bot 1 \d+$"))
     shoot(table, "encore-table-results")
     table.locator("#results-board").click()
     expect(table.locator(".en-side .en-breakdown tbody tr")).to_have_count(2)
