@@ -118,6 +118,20 @@ def binary(name: str) -> str:
     return found
 
 
+class Local:
+    """A server listening on 127.0.0.1 at ``port``: its HTTP and WebSocket addresses."""
+
+    port: int
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+
 @dataclass
 class Redis:
     """A redis-server in ``directory``, durable unless told otherwise."""
@@ -185,7 +199,7 @@ class Instance:
 
 
 @dataclass
-class Cluster:
+class Cluster(Local):
     """Redis, ``instances`` app instances and HAProxy in ``directory``."""
 
     directory: Path
@@ -198,13 +212,6 @@ class Cluster:
     apps: list[Instance] = field(default_factory=list)
     haproxy: subprocess.Popen[bytes] | None = None
 
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
 
     def start(self) -> Cluster:
         self.directory.mkdir(parents=True, exist_ok=True)

@@ -55,6 +55,7 @@ from websockets.asyncio.client import ClientConnection, connect
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from app.cluster import Local  # noqa: E402
 from rules.qwirkle import is_line, opening_moves, windows  # noqa: E402
 
 STATE_PREFIX = '{"type":"state","version":'
@@ -70,7 +71,7 @@ def free_port() -> int:
         return port
 
 
-class Server:
+class Server(Local):
     """A server subprocess: its port, pid, memory and CPU time."""
 
     def __init__(self, name: str, command: list[str], env: dict[str, str], port: int,
@@ -92,14 +93,6 @@ class Server:
             if time.monotonic() > deadline:
                 raise RuntimeError(f"{name} did not start")
             time.sleep(0.1)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
 
     def rss_kib(self) -> int:
         for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():

@@ -19,6 +19,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from app.cluster import Local
 from rules import GAMES
 from rules.base import jsonable
 from tests.app.patching import rebuilt
@@ -126,7 +127,7 @@ class Phone:
         self.ws.close()
 
 
-class AppProcess:
+class AppProcess(Local):
     """``python -m app`` on a free port with its own database, like ``make run``."""
 
     def __init__(self, db: Path, **env: str) -> None:
@@ -160,14 +161,6 @@ class AppProcess:
             except httpx.HTTPError:
                 time.sleep(0.05)
         return False
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
 
     def kill(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
