@@ -145,6 +145,7 @@ class Shell {
       this.peek = !this.peek;
       this.drawResults();
     });
+    if (this.mode === "table") new ResizeObserver(() => this.fitResults()).observe($("#results"));
     // Browsers only let a page make sound after a tap; warm the audio up on the first one.
     document.addEventListener("pointerdown", () => audio(), { once: true });
   }
@@ -595,6 +596,19 @@ class Shell {
     $("#rematch").hidden = !message.is_host;
     $("#other-game").hidden = !message.is_host;
     $("#results-wait").hidden = message.is_host;
+    this.fitResults();
+  }
+
+  /** The table screen is watched from the sofa, never scrolled: results taller than it (a win
+   * shared by long names, a long night) are drawn smaller until the whole card fits. */
+  fitResults() {
+    const card = $(".results-card");
+    card.style.zoom = "";
+    if (this.mode !== "table" || this.peek || $("#results").hidden) return;
+    for (let tries = 0; tries < 4 && card.scrollHeight > card.clientHeight + 1; tries += 1) {
+      const zoom = (Number(card.style.zoom) || 1) * (card.clientHeight / card.scrollHeight) * 0.98;
+      card.style.zoom = String(Math.max(0.5, zoom));
+    }
   }
 
   /** The night on the results: its winner once over, this game's replay (a phone's link; the

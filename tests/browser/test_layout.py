@@ -235,6 +235,12 @@ def any_turn(view: dict[str, Any]) -> bool:
     return True
 
 
+#: Deals (seeds) whose games end in the hardest results screen we know: the bots share the
+#: win between two long names, so the winner's line takes three lines beside a six-row
+#: breakdown and the night's line (seed 53 of bot games from seeds 0–299; ~3% share a win).
+HARD_DEALS = {"encore": 53}
+
+
 # --- the pages -----------------------------------------------------------------------------
 
 class Screen:
@@ -302,8 +308,10 @@ def pages(browser: Browser, server: LiveServer) -> Iterator[Callable[..., Screen
 @pytest.mark.parametrize(("game", "lang"), combinations())
 def test_every_screen_fits_every_size_with_long_names(
         browser: Browser, server: LiveServer, pages: Callable[..., Screen], game: str,
-        lang: str) -> None:
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
+    if game in HARD_DEALS:  # the deal only: every move is still the server's and the bots'
+        monkeypatch.setattr("app.commands.new_seed", lambda: HARD_DEALS[game])
     night = Night(server, game, lang)
     try:
         table_storage = {} if night.phone_hosts else {
@@ -341,7 +349,11 @@ def test_every_screen_fits_every_size_with_long_names(
         first = night.state["version"]
         look("result", night.my_turn(
             lambda view: RESULT_SHOWN.get(game, any_turn)(view) and night.state["version"] > first))
-        look("end", night.finish())
+        end = night.finish()
+        if game in HARD_DEALS:
+            assert len(end["outcome"]["winners"]) > 1, \
+                f"deal {HARD_DEALS[game]} no longer ends in a shared win: choose another"
+        look("end", end)
         (SHOTS / f"{game}-{lang}-problems.txt").write_text("".join(f"{p}\n" for p in problems))
         assert not problems, "\n".join(problems)
     finally:
