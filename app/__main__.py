@@ -9,6 +9,7 @@ import uvicorn
 from app.config import Settings
 from app.logs import log_config
 from app.main import create_app
+from app.serving import uvicorn_options
 
 
 def lan_address() -> str | None:
@@ -32,17 +33,8 @@ def main() -> None:
     if lan and settings.host in ("0.0.0.0", "::", lan):
         print(f"gamenight: phones on the same Wi-Fi open http://{lan}:{port}/", flush=True)
     print(f"gamenight: API documentation at http://localhost:{port}/docs", flush=True)
-    uvicorn.run(
-        # h11, not httptools: httptools' parser and uvicorn's protocol hold each other, so
-        # every WebSocket left that cycle (with its transport and socket) to the collector
-        # at its upgrade, and with objects frozen every second some of it stayed for minutes
-        # (issue 12; bench/gc_sockets.py). h11 leaves none.
-        app, host=settings.host, port=port, log_level=settings.log_level, http="h11",
-        ws_max_size=settings.max_message_bytes, ws_per_message_deflate=settings.ws_deflate,
-        ws_ping_interval=settings.ws_ping_seconds or None, ws_ping_timeout=20,
-        proxy_headers=True, forwarded_allow_ips=settings.trusted_proxies,
-        log_config=log_config(settings.log_level),
-    )
+    uvicorn.run(app, host=settings.host, port=port, log_level=settings.log_level,
+                log_config=log_config(settings.log_level), **uvicorn_options(settings))
 
 
 if __name__ == "__main__":

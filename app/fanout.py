@@ -169,8 +169,7 @@ class StateMessages:
         shared: list[str] = []
         if follows is not None:
             patch_head = (f'{{"type":"patch","base":{follows.record.version},'
-                          f'"version":{record.version},"epoch":{json_string(record.epoch)},'
-                          f'"patch":{{')
+                          f'"version":{record.version},"patch":{{')
             shared = self._shared_patch(follows, now)
         messages: dict[tuple[str | None, bool], str] = {}
         patches: dict[tuple[str | None, bool], str] = {}

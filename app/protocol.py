@@ -8,9 +8,10 @@ Vocabulary:
   connect and after every change; ``version`` counts logged changes, so a client drops only a
   message *older* than what it has (presence updates repeat the current version). The acting
   connection's copy also carries ``"ref"``: the id of its action that made this version.
-- **patch message**: ``{"type": "patch", "base", "version", "epoch", "patch"}``: to a
-  connection that asked for them (``?patches=1``), what changed in its state message since
-  version ``base``, after its first full state.
+- **patch message**: ``{"type": "patch", "base", "version", "patch"}``: to a connection
+  that asked for them (``?patches=1``), what changed in its state message since the one it
+  was sent last (of version ``base``), after its first full state. A patch never crosses
+  epochs (another epoch comes as a full state), so it does not repeat the epoch.
 - **error message**: ``{"type": "error", "ref", "code", "message"}`` to the sender only.
 
 Errors are all listed in :data:`ERRORS` (code → HTTP status or WebSocket close code, and when);
@@ -434,16 +435,16 @@ class StatePatch(Strict):
 
 class PatchMessage(Strict):
     """What changed since the state this connection was last sent (``?patches=1`` only):
-    applied to the state message of version ``base`` (and this epoch) it gives the state
-    message of ``version`` (whose ``room.version`` is ``version`` too), which carries this
-    message's ``ref``. A client holding anything
-    else sends ``{"type": "sync"}`` and gets the full state."""
+    applied to the state message this connection was sent last (of version ``base``) it
+    gives the state message of ``version`` (whose ``room.version`` is ``version`` too, and
+    whose epoch is the one held: a patch never crosses epochs), which carries this message's
+    ``ref``. A client holding anything else sends ``{"type": "sync"}`` and gets the full
+    state."""
 
     type: Literal["patch"]
     base: int = Field(description="The version of the state this patch applies to.")
     version: int = Field(description="The version it makes (equal to base for a change of "
                                      "who is connected).")
-    epoch: str = Field(description="The epoch of both; a patch never crosses epochs.")
     patch: StatePatch
     ref: str | None = Field(None, description="On the acting connection's copy: the id of its "
                                               "action that made this version.")

@@ -21,6 +21,7 @@ import uvicorn
 
 from app.config import Settings
 from app.main import create_app
+from app.serving import uvicorn_options
 from rules.base import AnyGame
 
 T = TypeVar("T")
@@ -48,9 +49,8 @@ class LiveServer:
         self.port: int = self.sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}"
-        config = uvicorn.Config(
-            self.app, log_level="warning", lifespan="on", ws_max_size=settings.max_message_bytes,
-            ws_ping_interval=None, timeout_graceful_shutdown=2)
+        config = uvicorn.Config(self.app, log_level="warning", lifespan="on",
+                                timeout_graceful_shutdown=2, **uvicorn_options(settings))
         self.server = uvicorn.Server(config)
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self._serve, name=f"server-{self.port}",

@@ -14,7 +14,8 @@
 //   in this screen's state message (room.version is the patch's version); applyPatch rebuilds
 //   the whole message, so handlers always
 //   get whole states. A patch that does not follow the state this socket holds (its base
-//   version or epoch differs) is dropped and the full state asked for ({type: "sync"}).
+//   version differs) is dropped and the full state asked for ({type: "sync"}); a patch never
+//   crosses epochs (the server sends another epoch whole), so it carries none.
 // - Drops any state older than the one it has (presence updates repeat the version), unless it
 //   is of another epoch: the room was rebased after its store lost changes, and the new line
 //   of versions replaces the old whatever its numbers.
@@ -230,7 +231,7 @@ export class RoomClient {
   /** The whole state a patch message makes, or null if it does not follow the one held. */
   patched(message) {
     const held = this.held;
-    if (!held || this.syncing || message.base !== held.version || message.epoch !== held.epoch) {
+    if (!held || this.syncing || message.base !== held.version) {
       if (!this.syncing) this.syncing = this.raw({ type: "sync" });
       return null;
     }
