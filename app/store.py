@@ -29,7 +29,9 @@ The record's **night** lists the evening's finished games (:class:`FinishedGame`
 SQLite durability: WAL journal with ``synchronous=FULL``, so every commit is fsynced and an
 acknowledged move survives a power cut as well as a killed process (NORMAL would survive only
 the latter). The fsync cost is shared: one writer thread takes every save waiting in its queue
-and commits them in one transaction (group commit), so the event loop never blocks on disk.
+and commits them in one transaction (group commit), so the event loop never blocks on disk;
+WAL checkpoints run from a thread of their own (:mod:`app.checkpoints`), so no save waits
+for one.
 """
 
 from __future__ import annotations
@@ -48,6 +50,8 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 import orjson
+
+from app.checkpoints import BACKSTOP_PAGES, Checkpointer
 
 log = logging.getLogger(__name__)
 
@@ -339,12 +343,16 @@ class SQLiteStore:
         self.commits = 0
         self.ops = 0
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        #: WAL checkpoints, from their own thread (a file database only).
+        self.checkpoints = None if str(path) == ":memory:" else Checkpointer(self.path)
         ready: queue.SimpleQueue[BaseException | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, args=(ready,), name="sqlite-writer",
                                         daemon=True)
         self._thread.start()
         problem = ready.get()
         if problem is not None:
+            if self.checkpoints is not None:
+                self.checkpoints.close()
             raise problem
 
     # The writer thread ------------------------------------------------------------------
@@ -353,6 +361,7 @@ class SQLiteStore:
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
+        db.execute(f"PRAGMA wal_autocheckpoint={BACKSTOP_PAGES}")  # see app/checkpoints.py
         db.execute("PRAGMA busy_timeout=5000")
         db.executescript(SCHEMA)
         columns = {row[1] for row in db.execute("PRAGMA table_info(rooms)")}
@@ -416,6 +425,8 @@ class SQLiteStore:
             results = [(future, None, exc) for _, future in jobs]
         self.commits += 1
         self.ops += len(jobs)
+        if self.checkpoints is not None:
+            self.checkpoints.committed(db.total_changes)
         by_loop: dict[asyncio.AbstractEventLoop, list[Any]] = {}
         for item in results:
             by_loop.setdefault(item[0].get_loop(), []).append(item)
@@ -568,6 +579,8 @@ class SQLiteStore:
         return await self._call(op)
 
     async def close(self) -> None:
+        if self.checkpoints is not None:
+            await asyncio.to_thread(self.checkpoints.close)
         self._queue.put(_STOP)
         await asyncio.to_thread(self._thread.join)
 
