@@ -33,9 +33,21 @@ export async function loadGameCatalogue(game) {
   }
 }
 
-/** The text for `key` with {placeholders} filled; `fallback` (or the key) when missing. */
+const plurals = new Intl.PluralRules(lang);
+const PLURAL = /\{(\w+), plural,((?:\s*=?\w+\s*\{[^{}]*\})+)\s*\}/g;
+const BRANCH = /(=?\w+)\s*\{([^{}]*)\}/g;
+
+/** The text for `key` with {placeholders} filled; `fallback` (or the key) when missing. A
+ * count takes ICU's plural form, `{n, plural, one {# pt} other {# pts}}`: the branch for the
+ * count's plural category in this language (`=2` for exactly 2; else `other`), # the count. */
 export function t(key, params = {}, fallback = undefined) {
-  const text = catalogue[key] ?? fallback ?? key;
+  const text = (catalogue[key] ?? fallback ?? key).replace(PLURAL, (whole, name, branches) => {
+    const n = Number(params[name]);
+    if (!(name in params) || Number.isNaN(n)) return whole;
+    const forms = new Map([...branches.matchAll(BRANCH)].map((m) => [m[1], m[2]]));
+    const form = forms.get(`=${n}`) ?? forms.get(plurals.select(n)) ?? forms.get("other");
+    return form === undefined ? whole : form.replace(/#/g, String(n));
+  });
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 

@@ -8,12 +8,15 @@ import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser
 
 from app.i18n import CATALOGUES, GAME_CATALOGUES, LANGUAGES, pick_language, translator
 from app.protocol import ERRORS
 from rules import GAMES
+from tests.conftest import LiveServer
 
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
+#: A placeholder, {name}, or the count of a plural form, {name, plural, one {…} other {…}}.
+PLACEHOLDER = re.compile(r"\{(\w+)(?:\}|, plural,)")
 ENGLISH = json.loads((CATALOGUES / "en.json").read_text(encoding="utf-8"))
 #: Every catalogue file, shared ones (<lang>.json) and game ones (<game>.<lang>.json).
 FILES = sorted(CATALOGUES.glob("*.json")) + sorted(GAME_CATALOGUES.glob("*.json"))
@@ -101,3 +104,39 @@ def test_translate_fills_placeholders_and_falls_back_to_the_key() -> None:
 def test_the_language_comes_from_the_cookie_then_accept_language(
         cookie: str | None, header: str | None, expected: str) -> None:
     assert pick_language(cookie, header) == expected
+
+
+#: (language, count, text) for night.points: each language's own plural forms.
+PLURALS = [("en", 1, "1 pt"), ("en", 2, "2 pts"), ("en", 0, "0 pts"),
+           ("ru", 1, "1 очко"), ("ru", 3, "3 очка"), ("ru", 5, "5 очков"), ("ru", 21, "21 очко"),
+           ("hy", 1, "1 միավոր"), ("bn", 2, "2 পয়েন্ট")]
+
+
+def test_a_count_takes_its_languages_plural_form_in_the_browser(
+        browser: Browser, server: LiveServer) -> None:
+    """ICU plural forms (``{n, plural, one {…} other {…}}``) are picked by the page's
+    language with the browser's plural rules."""
+    for lang in dict.fromkeys(lang for lang, _, _ in PLURALS):
+        context = browser.new_context()
+        context.add_cookies([{"name": "lang", "value": lang, "url": server.url}])
+        page = context.new_page()
+        page.goto(server.url + "/")
+        shown = page.evaluate("""async (counts) => {
+            const i18n = await import("/static/js/i18n.js");
+            await i18n.loadCatalogue();
+            return counts.map((n) => i18n.t("night.points", { n }));
+        }""", [n for code, n, _ in PLURALS if code == lang])
+        context.close()
+        assert shown == [text for code, _, text in PLURALS if code == lang], lang
+
+
+def test_plural_forms_are_only_in_texts_the_browser_draws() -> None:
+    """The server's translator (templates) fills {placeholders} only: a text with a plural
+    form must not be used by a template."""
+    plural = {key for path in FILES for key, text in json.loads(path.read_text("utf-8")).items()
+              if ", plural," in text}
+    assert plural, "no plural form left: drop this test"
+    templates = Path(__file__).parents[2] / "templates"
+    used = [(key, page.name) for page in templates.rglob("*.html") for key in plural
+            if f"'{key}'" in page.read_text("utf-8") or f'"{key}"' in page.read_text("utf-8")]
+    assert not used, used
