@@ -107,13 +107,21 @@ def test_a_store_that_comes_back_with_older_data_is_rebased_never_built_upon(
         keys = [f"gamenight:room:{table.code}", f"gamenight:log:{table.code}"]
         snapshot = {key: oracle.client.dump(key) for key in keys}
         table.play(oracle, moves=3)
+        epoch = next(iter(table.players.values())).states[-1].get("epoch")
         # at once, as a snapshot or a replica comes back (an instance's version check between
         # two separate restores could rebase on the older record beside the newer log)
         with oracle.client.pipeline(transaction=True) as pipe:
             for key, value in snapshot.items():
                 pipe.restore(key, 0, value, replace=True)
             pipe.execute()
-        table.play(oracle)  # the oracle plays on from the older copy, as any newcomer would
+        # Each instance finds the store behind it (at its next version check, within
+        # GAMENIGHT_CHECK_SECONDS, or its next save) and rebases; until then its memory still
+        # says whose turn it was in the newer line and refuses the older copy's mover with
+        # not_your_turn, as it would any move it believes out of turn. So: the new epoch
+        # first, at every phone; then the oracle plays on from the older copy.
+        for phone in table.players.values():
+            phone.wait_for(lambda m, old=epoch: m.get("epoch") != old)
+        table.play(oracle)
         for phone in table.players.values():
             phone.wait_for(lambda m: m["room"]["phase"] == "finished")
         versions_agree(list(table.players.values()))
