@@ -73,4 +73,4 @@ def test_sockets_opened_together_ping_at_spread_moments(serve: Callable[..., Liv
     assert quartiles[2] - quartiles[0] > INTERVAL / 5, firsts
     # and then each socket keeps pinging an interval apart (dead phones are still found)
     gaps = [later - earlier for t in times for earlier, later in pairwise(t)]
-    assert all(INTERVAL * 0.7 < gap < INTERVAL * 2.5 for gap in gaps), gaps  # (a busy machine)
+    assert all(INTERVAL * 0.5 < gap < INTERVAL * 2.5 for gap in gaps), gaps  # (a busy machine)
