@@ -3,8 +3,9 @@ written straight to JSON text; after the first, only what changed, as a patch.
 
 A connection that asked for patches (``?patches=1``, as ``static/js/client.js`` does) gets a
 full state message (:class:`~app.protocol.StateMessage`) on connect and from then on a
-:class:`~app.protocol.PatchMessage`: what changed in its own state message since the one it
-last received (:mod:`app.patch`), with that one's version as ``base``. It gets a full state
+:data:`~app.protocol.PatchMessage`, ``["patch", base, version, patch, ref?]``: what changed in
+its own state message since the one it last received (:mod:`app.patch`), with that one's
+version as ``base``. It gets a full state
 again whenever a patch could not follow what it holds: a resend's answer or a ``sync``
 request (:meth:`StateMessages.snapshot`), another game or a rematch, another epoch, a change
 of its host role, a socket whose last send is still waiting (a slow phone: its outbox keeps
@@ -168,8 +169,7 @@ class StateMessages:
         patch_head = ""
         shared: list[str] = []
         if follows is not None:
-            patch_head = (f'{{"type":"patch","base":{follows.record.version},'
-                          f'"version":{record.version},"patch":{{')
+            patch_head = f'["patch",{follows.record.version},{record.version},{{'
             shared = self._shared_patch(follows, now)
         messages: dict[tuple[str | None, bool], str] = {}
         patches: dict[tuple[str | None, bool], str] = {}
@@ -196,7 +196,9 @@ class StateMessages:
                 conn.seen = now.gen
                 conn.seen_host = host
             if ack is not None and conn is ack[0]:
-                conn.push_state(f'{text[:-1]},"ref":{json_string(ack[1])}}}', replaceable=False)
+                ref = json_string(ack[1])
+                conn.push_state(f'{text[:-1]},{ref}]' if text[0] == "["
+                                else f'{text[:-1]},"ref":{ref}}}', replaceable=False)
             else:
                 conn.push_state(text, replaceable)
 
@@ -219,7 +221,7 @@ class StateMessages:
         change = self.differ.diff(before.views[viewer], self._view(room, now, viewer))
         if change is not None:
             parts.append(f'"view":{change}')
-        return head + ",".join(parts) + "}}"
+        return head + ",".join(parts) + "}]"
 
     def snapshot(self, room: Shown, conn: Connection, ref: str | None = None) -> None:
         """Queue one connection the full current state (on connect, a ``sync`` request, a

@@ -5,13 +5,14 @@ The format is a variant of RFC 7386 JSON Merge Patch that round-trips every JSON
 exactly (merge patch cannot set a null, and replaces arrays whole). A **patch** is a JSON
 object applied to an object or an array; each member names a key (an index, on an array):
 
-- ``[v]`` sets it to ``v`` (any value, null included);
+- a string, number or boolean sets it to that value;
+- ``[v]`` sets it to ``v`` (any value: null, an array or an object too);
 - ``[]`` deletes it (objects only);
 - an object patches the value held there, recursively.
 
 On an array ``"shift": n`` first drops ``n`` items from its front and ``"length": n`` then cuts
 it to ``n`` items; an index at its end appends. So a tile added to a board is one member, and a
-window of the last cards that slid by one is ``{"shift":1,"9":[57]}``. ``apply`` below (and
+window of the last cards that slid by one is ``{"shift":1,"9":57}``. ``apply`` below (and
 ``applyPatch`` in ``static/js/client.js``, its twin) is the whole of applying one.
 
 Why it is cheap: views are frozen and share their unchanged parts with the previous state's
@@ -30,7 +31,10 @@ from app.encode import Encoder, json_string
 JSON = Any
 #: Shifts tried when an array changed in most places (a sliding window moves by one or two).
 SHIFTS = 3
-_LEAVES = frozenset({str, int, float, bool, type(None)})
+_SCALARS = frozenset({str, int, float, bool})
+_LEAVES = _SCALARS | {type(None)}
+#: How the JSON texts start that a member sets only inside ``[…]``: null, arrays, objects.
+_WRAPPED = frozenset("n[{")
 _Fields = tuple[tuple[str, str], ...]
 
 
@@ -54,8 +58,9 @@ class Differ:
         self._memo.clear()
 
     def diff(self, old: Any, new: Any) -> str | None:
-        """The patch *member value* taking ``old`` to ``new``: ``[new]``, or an object patch
-        when both are containers of one kind; None when they are equal."""
+        """The patch *member value* taking ``old`` to ``new``: ``new`` itself (a string,
+        number or boolean) or ``[new]``, or an object patch when both are containers of one
+        kind; None when they are equal."""
         if old is new:
             return None
         kind = type(new)
@@ -87,9 +92,9 @@ class Differ:
                 if a is b:
                     continue
                 leaf = type(b)
-                if leaf is type(a) and leaf in _LEAVES:
+                if leaf is type(a) and leaf in _SCALARS:
                     if a != b:
-                        parts.append(key + "[" + self.encoder.encode(b) + "]")
+                        parts.append(key + self.encoder.encode(b))
                     continue
                 change = self.diff(a, b)
                 if change is not None:
@@ -98,7 +103,9 @@ class Differ:
         return None if old == new else self._whole(new)  # frozensets, enums: as they are
 
     def _whole(self, value: Any) -> str:
-        return "[" + self.encoder.encode(value) + "]"
+        """The member setting ``value``: bare if it is a string, number or boolean."""
+        text = self.encoder.encode(value)
+        return "[" + text + "]" if text[0] in _WRAPPED else text
 
     def _dict(self, old: dict[Any, Any], new: dict[Any, Any]) -> str | None:
         parts = []
@@ -167,7 +174,8 @@ def apply(target: JSON, patch: dict[str, JSON]) -> JSON:
             if key in ("shift", "length"):
                 continue
             i = int(key)
-            value = change[0] if isinstance(change, list) else apply(items[i], change)
+            value = (change[0] if isinstance(change, list)
+                     else apply(items[i], change) if isinstance(change, dict) else change)
             if i == len(items):
                 items.append(value)
             else:
@@ -180,6 +188,8 @@ def apply(target: JSON, patch: dict[str, JSON]) -> JSON:
                 result[key] = change[0]
             else:
                 del result[key]
-        else:
+        elif isinstance(change, dict):
             result[key] = apply(result[key], change)
+        else:
+            result[key] = change
     return result

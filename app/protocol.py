@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, StringConstraints, Tag
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 CODE_LENGTH = 4
@@ -416,15 +416,17 @@ class StateMessage(Strict):
                                               "action that made this version.")
 
 
-#: One member of a patch: ``[value]`` sets, ``[]`` deletes, an object patches what is there.
-PatchMember = Annotated[list[Any], Field(max_length=1)] | dict[str, Any]
+#: One member of a patch: a string, number or boolean sets that value, ``[value]`` sets any
+#: value (null, an array, an object), ``[]`` deletes, an object patches what is there.
+PatchMember = str | int | float | bool | Annotated[list[Any], Field(max_length=1)] | dict[str, Any]
 
 
 class StatePatch(Strict):
     """What changed in a state message, as an exact merge patch (``app/patch.py``): a
-    member ``[v]`` sets a key (null included), ``[]`` deletes it, an object patches the value
-    there; on an array, keys are indices, ``"shift": n`` first drops n items from its front
-    and ``"length": n`` then cuts it to n. Members absent: unchanged."""
+    member that is a string, number or boolean sets a key to it, ``[v]`` sets it to ``v``
+    (null, an array or an object too), ``[]`` deletes it, an object patches the value there;
+    on an array, keys are indices, ``"shift": n`` first drops n items from its front and
+    ``"length": n`` then cuts it to n. Members absent: unchanged."""
 
     room: dict[str, Any] | None = Field(None, description="A patch of the room summary but "
                                                           "its version, which is always the "
@@ -433,21 +435,21 @@ class StatePatch(Strict):
     outcome: PatchMember | None = Field(None, description="A patch of the outcome.")
 
 
-class PatchMessage(Strict):
-    """What changed since the state this connection was last sent (``?patches=1`` only):
-    applied to the state message this connection was sent last (of version ``base``) it
-    gives the state message of ``version`` (whose ``room.version`` is ``version`` too, and
-    whose epoch is the one held: a patch never crosses epochs), which carries this message's
-    ``ref``. A client holding anything else sends ``{"type": "sync"}`` and gets the full
-    state."""
-
-    type: Literal["patch"]
-    base: int = Field(description="The version of the state this patch applies to.")
-    version: int = Field(description="The version it makes (equal to base for a change of "
-                                     "who is connected).")
-    patch: StatePatch
-    ref: str | None = Field(None, description="On the acting connection's copy: the id of its "
-                                              "action that made this version.")
+PatchMessage = Annotated[
+    tuple[Literal["patch"], int, int, StatePatch]
+    | tuple[Literal["patch"], int, int, StatePatch, str],
+    Field(description=(
+        'What changed since the state this connection was last sent (``?patches=1`` only), '
+        'as an array: ``["patch", base, version, patch, ref?]``, since it is the one message '
+        'sent per change per screen (its member names would be a third of its bytes). '
+        'Applied to the state message this connection was sent last (of version ``base``), '
+        '``patch`` gives the state message of ``version`` (whose ``room.version`` is '
+        '``version`` too, and whose epoch is the one held: a patch never crosses epochs); '
+        '``version`` equals ``base`` for a change of who is connected. ``ref``, on the acting '
+        "connection's copy only: the id of its action that made this version, which the "
+        'rebuilt state carries as its ``ref``. A client holding anything else sends '
+        '``{"type": "sync"}`` and gets the full state.'))]
+"""A patch message, as sent (see its description)."""
 
 
 class ErrorMessage(Strict):
@@ -467,9 +469,22 @@ class PongMessage(Strict):
     now: float
 
 
-ServerMessage = Annotated[StateMessage | PatchMessage | ErrorMessage | PongMessage,
-                          Field(discriminator="type")]
-"""Every message the server sends, told apart by ``type``."""
+def _server_kind(message: Any) -> str | None:
+    """What kind of server message this is: the first item of a patch (an array), the
+    ``type`` of the others."""
+    if isinstance(message, list | tuple):
+        return str(message[0]) if message else None
+    if isinstance(message, dict):
+        kind = message.get("type")
+        return kind if isinstance(kind, str) else None
+    return getattr(message, "type", None)
+
+
+ServerMessage = Annotated[
+    Annotated[StateMessage, Tag("state")] | Annotated[PatchMessage, Tag("patch")]
+    | Annotated[ErrorMessage, Tag("error")] | Annotated[PongMessage, Tag("pong")],
+    Discriminator(_server_kind)]
+"""Every message the server sends, told apart by ``type`` (a patch: by its first item)."""
 
 
 

@@ -11,9 +11,9 @@
 //   becomes visible again or the network comes back, and checks a socket that looks open
 //   with a ping when a phone wakes (a sleeping phone's socket is often silently dead).
 // - Asks for patches (?patches=1): after the first state, the server sends only what changed
-//   in this screen's state message (room.version is the patch's version); applyPatch rebuilds
-//   the whole message, so handlers always
-//   get whole states. A patch that does not follow the state this socket holds (its base
+//   in this screen's state message, as ["patch", base, version, patch, ref?] (room.version is
+//   the patch's version); readMessage reads it as {type: "patch", …} and applyPatch rebuilds
+//   the whole message, so handlers always get whole states. A patch that does not follow the state this socket holds (its base
 //   version differs) is dropped and the full state asked for ({type: "sync"}); a patch never
 //   crosses epochs (the server sends another epoch whole), so it carries none.
 // - Drops any state older than the one it has (presence updates repeat the version), unless it
@@ -36,8 +36,9 @@ export function newId() {
 }
 
 /**
- * `target` (plain JSON data) with a patch applied, as app/patch.py writes them: a member
- * `[v]` sets a key to v, `[]` deletes it, an object patches the value there; on an array,
+ * `target` (plain JSON data) with a patch applied, as app/patch.py writes them: a string,
+ * number or boolean sets a key to it, `[v]` sets it to v (any value), `[]` deletes it, an
+ * object patches the value there; on an array,
  * keys are indices, `shift: n` first drops n items from its front and `length: n` then cuts
  * it to n items. `target` is left as it was; what the patch does not touch is shared.
  */
@@ -47,11 +48,21 @@ export function applyPatch(target, patch) {
   if (array && patch.length !== undefined) result.length = patch.length;
   for (const [key, change] of Object.entries(patch)) {
     if (array && (key === "shift" || key === "length")) continue;
-    if (!Array.isArray(change)) result[key] = applyPatch(result[key], change);
-    else if (change.length) result[key] = change[0];
-    else delete result[key];
+    if (Array.isArray(change)) {
+      if (change.length) result[key] = change[0];
+      else delete result[key];
+    } else if (typeof change === "object") result[key] = applyPatch(result[key], change);
+    else result[key] = change;
   }
   return result;
+}
+
+/** A server message from its text; a patch (sent as an array) as `{type: "patch", …}`. */
+export function readMessage(text) {
+  const message = JSON.parse(text);
+  if (!Array.isArray(message)) return message;
+  const [type, base, version, patch, ref] = message;
+  return { type, base, version, patch, ref };
 }
 
 /** Seat and host tokens, kept per room in localStorage so a refresh or a reboot keeps them. */
@@ -191,7 +202,7 @@ export class RoomClient {
       clearTimeout(this.deadline);
       this.deadline = null;
       let message;
-      try { message = JSON.parse(event.data); } catch { return; }
+      try { message = readMessage(event.data); } catch { return; }
       this.receive(message);
     };
     ws.onclose = (event) => this.dropped(ws, event);

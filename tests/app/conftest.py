@@ -22,7 +22,7 @@ from websockets.sync.client import ClientConnection, connect
 from app.cluster import Local
 from rules import GAMES
 from rules.base import jsonable
-from tests.app.patching import rebuilt
+from tests.app.patching import read, rebuilt
 from tests.app.scaled import clusters  # noqa: F401  (a fixture for tests/app)
 from tests.conftest import LiveServer, free_port
 
@@ -68,7 +68,7 @@ class Phone:
         text = self.ws.recv(timeout)
         assert isinstance(text, str)
         self.raw.append(text)
-        message: dict[str, Any] = json.loads(text)
+        message = read(text)
         if message["type"] == "patch":
             message = rebuilt(self.held, message)
             self.patches += 1

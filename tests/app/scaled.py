@@ -28,7 +28,7 @@ from app.cluster import Cluster, Instance, Redis
 from app.store import StoredRoom, entry_from_json, record_from_json
 from rules import GAMES
 from rules.base import jsonable
-from tests.app.patching import rebuilt
+from tests.app.patching import read, rebuilt
 
 WAIT = 20.0
 #: Settings that make the faults quick to provoke and to heal in a test.
@@ -86,7 +86,7 @@ class Player:
         except ConnectionClosed:
             self.closes.append((self.ws.close_code, self.ws.close_reason))
             raise
-        message: dict[str, Any] = json.loads(text)
+        message = read(text)
         if message["type"] == "patch":
             message = rebuilt(self.held, message)
         if message["type"] == "state":

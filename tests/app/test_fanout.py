@@ -6,7 +6,6 @@ game; the sockets are the gates of test_connection (a phone whose buffer fills).
 from __future__ import annotations
 
 import asyncio
-import json
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -17,7 +16,7 @@ from app.fanout import StateMessages
 from app.store import LogEntry, RoomRecord
 from rules.base import AnyGame
 from tests.app.fakegames import tally
-from tests.app.patching import rebuilt
+from tests.app.patching import read, rebuilt
 from tests.app.test_connection import Gate
 from tests.app.test_decisions import NOW, playing
 
@@ -46,14 +45,14 @@ def states(sent: list[str]) -> list[dict[str, Any]]:
     held: dict[str, Any] | None = None
     out = []
     for text in sent:
-        message = json.loads(text)
+        message = read(text)
         held = rebuilt(held, message) if message["type"] == "patch" else message
         out.append(held)
     return out
 
 
 def kinds(sent: list[str]) -> list[str]:
-    return [json.loads(text)["type"] for text in sent]
+    return [read(text)["type"] for text in sent]
 
 
 def test_a_slow_socket_gets_the_newest_full_state_then_patches_from_it() -> None:

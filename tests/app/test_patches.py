@@ -21,7 +21,7 @@ CLIENT_JS = ROOT / "static" / "js" / "client.js"
 #: Rebuilds the state messages of a recorded socket as client.js does (its own functions: the
 #: RoomClient's receive, which applies patches with applyPatch), printing them as JSON lines.
 REPLAY_JS = """
-import { RoomClient } from %s;
+import { RoomClient, readMessage } from %s;
 import { readFileSync } from "node:fs";
 const states = [];
 const sent = [];
@@ -29,7 +29,7 @@ const client = new RoomClient("ABCD", null, { onState: (m) => states.push(m) });
 client.raw = (m) => { sent.push(m); return true; };
 client.held = null;
 for (const line of readFileSync(process.argv[2], "utf8").split("\\n")) {
-  if (line) client.receive(JSON.parse(line));
+  if (line) client.receive(readMessage(line));
 }
 console.log(JSON.stringify({ states, sent }));
 """
@@ -101,7 +101,7 @@ def test_every_viewer_rebuilds_from_patches_the_full_state_of_every_step_of_a_wh
         replayed = node_replay(phone.raw, tmp_path)
         assert replayed["sent"] == []  # every patch followed: no sync asked for
         assert since_playing(replayed["states"]) == since_playing(phone.states), viewer
-        patch_bytes = [len(r.encode()) for r in phone.raw if r.startswith('{"type":"patch"')]
+        patch_bytes = [len(r.encode()) for r in phone.raw if r.startswith('["patch",')]
         full_bytes = [len(r.encode()) for r in full[viewer].raw
                       if r.startswith('{"type":"state"')]
         assert sum(patch_bytes) / len(patch_bytes) < sum(full_bytes) / len(full_bytes) / 2
@@ -139,13 +139,13 @@ def test_a_rematch_a_game_switch_and_a_reconnect_start_from_a_full_state(
     again.sync()
     again.send({"type": "add_bot"})
     again.wait_state(lambda m: len(m["room"]["players"]) == 4)
-    assert again.raw[-1].startswith('{"type":"patch"')
+    assert again.raw[-1].startswith('["patch",')
     again.send({"type": "sync"})  # asked for (a client that lost track): the full state
     synced = again.wait(lambda m: True)
     assert again.raw[-1].startswith('{"type":"state"') and synced == again.states[-1]
     again.send({"type": "add_bot"})  # and patches follow from it
     again.wait_state(lambda m: len(m["room"]["players"]) == 5)
-    assert again.raw[-1].startswith('{"type":"patch"')
+    assert again.raw[-1].startswith('["patch",')
     for phone in (again, *full.values()):
         phone.sync()
     assert without_ref(again.states[-1:]) == without_ref(full["p1"].states[-1:])
@@ -155,11 +155,13 @@ def test_a_patch_that_does_not_follow_is_dropped_and_the_full_state_asked_for(
         tmp_path: Path) -> None:
     state = {"type": "state", "version": 4, "epoch": "e1", "room": {"version": 4}, "you": None,
              "is_host": False, "view": {"a": [1, 2, 3], "b": None}, "outcome": None}
-    good = {"type": "patch", "base": 4, "version": 5,
-            "patch": {"room": {"version": [5]}, "view": {"a": {"shift": 1, "2": [4]},
-                                                          "b": [None], "c": [[]]}}}
-    gap = {**good, "base": 6, "version": 7}
+    good = ["patch", 4, 5, {"room": {"version": 5}, "view": {"a": {"shift": 1, "2": 4},
+                                                            "b": [None], "c": [[]],
+                                                            "d": "x", "e": False}}, "m1"]
+    gap = ["patch", 6, 7, good[3]]
     replayed = node_replay([json.dumps(m) for m in (state, good, gap)], tmp_path)
     assert [m["version"] for m in replayed["states"]] == [4, 5]
-    assert replayed["states"][1]["view"] == {"a": [2, 3, 4], "b": None, "c": []}
+    assert replayed["states"][1]["view"] == {"a": [2, 3, 4], "b": None, "c": [], "d": "x",
+                                             "e": False}
+    assert replayed["states"][1]["ref"] == "m1"
     assert replayed["sent"] == [{"type": "sync"}]  # once, until a full state comes

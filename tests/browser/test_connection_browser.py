@@ -20,6 +20,7 @@ import pytest
 from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from app.config import Settings
+from tests.app.patching import read
 from tests.browser.conftest import Screens
 from tests.browser.test_qwirkle_browser import play_opening, whose_turn
 from tests.conftest import LiveServer
@@ -112,8 +113,8 @@ class Flaky:
 
         def from_server(message: str | bytes) -> None:
             if (self.armed == "answer" and isinstance(message, str)
-                    and message.startswith(('{"type":"state"', '{"type":"patch"'))
-                    and '"ref":' in message):
+                    and (message.startswith('{"type":"state"') and '"ref":' in message
+                         or message.startswith('["patch"') and read(message)["ref"])):
                 self._cut(ws, message)
                 return
             ws.send(message)

@@ -30,7 +30,7 @@ from rules.hues.engine import (
     round_points,
     setup,
 )
-from tests.app.patching import rebuilt
+from tests.app.patching import read, rebuilt
 from tests.browser.conftest import Screens, shoot
 from tests.conftest import LiveServer
 
@@ -49,7 +49,7 @@ def watch(page: Page, states: list[dict[str, Any]]) -> None:
         held: list[dict[str, Any]] = []
 
         def frame(payload: str | bytes) -> None:
-            message = json.loads(payload)
+            message = read(payload)
             if message.get("type") == "patch":
                 message = rebuilt(held[-1] if held else None, message)
             if message.get("type") == "state":
