@@ -13,9 +13,9 @@
 // - Asks for patches (?patches=1): after the first state, the server sends only what changed
 //   in this screen's state message, as ["patch", base, version, patch, ref?] (room.version is
 //   the patch's version); readMessage reads it as {type: "patch", …} and applyPatch rebuilds
-//   the whole message, so handlers always get whole states. A patch that does not follow the state this socket holds (its base
-//   version differs) is dropped and the full state asked for ({type: "sync"}); a patch never
-//   crosses epochs (the server sends another epoch whole), so it carries none.
+//   the whole message, so handlers always get whole states. A patch that does not follow the
+//   state this socket holds (its base version differs) is dropped and the full state asked
+//   for ({type: "sync"}); a patch never crosses epochs (another epoch comes whole).
 // - Drops any state older than the one it has (presence updates repeat the version), unless it
 //   is of another epoch: the room was rebased after its store lost changes, and the new line
 //   of versions replaces the old whatever its numbers.
