@@ -10,6 +10,7 @@ from rules import GAMES
 from rules.base import jsonable
 from rules.qwirkle import KIND_SET
 from tests.app.conftest import Phone, Table, open_table, started_game
+from tests.app.patching import read
 
 QWIRKLE = GAMES["qwirkle"]
 
@@ -50,19 +51,22 @@ def test_each_socket_sees_its_own_hand_and_the_table_none_and_nothing_leaks(
             phone.wait_version(version)
         truths[version] = table.truth()
 
+    checked = {"state": 0, "patch": 0}
     for viewer, phone in [*phones.items(), (None, spectator)]:
         for text in phone.raw:
-            message = json.loads(text)
-            if message["type"] != "state" or message["view"] is None:
+            message = read(text)
+            if message["type"] not in checked or message["version"] not in truths:
                 continue
+            checked[message["type"]] += 1
             state = truths[message["version"]]
             own = state.hands[state.players.index(viewer)] if viewer else ()
             public = {t.tile for t in state.grid}
             if state.last is not None:
                 public |= {t.tile for t in state.last.tiles}
             assert (_strings(message) & KIND_SET) <= set(own) | public, (viewer, message)
-            assert message["view"]["hand"] == sorted(own, key=lambda t: list(QWIRKLE_KINDS)
-                                                     .index(t))
+            if message["type"] == "state" and message["view"] is not None:
+                assert message["view"]["hand"] == sorted(own, key=lambda t: list(QWIRKLE_KINDS)
+                                                         .index(t))
             for other, hand in zip(state.players, state.hands, strict=True):
                 if other == viewer or not hand:
                     continue
@@ -70,6 +74,7 @@ def test_each_socket_sees_its_own_hand_and_the_table_none_and_nothing_leaks(
                     assert json.dumps(order) not in text
                     assert json.dumps(order, separators=(",", ":")) not in text
         assert phone.state is not None and phone.state["you"] == viewer
+    assert checked["patch"] >= 12 * 4 and checked["state"] >= 4, checked  # both kinds looked at
 
 
 QWIRKLE_KINDS = __import__("rules.qwirkle", fromlist=["KINDS"]).KINDS
