@@ -22,6 +22,7 @@ from starlette.websockets import WebSocket
 
 from app.decisions import Sender
 from app.encode import dumps
+from app.serving import TEXT_FRAMES, WriteText
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,8 @@ class Connection:
     """
 
     __slots__ = ("ws", "sender", "player", "table", "outbox", "tail_replaceable", "writer",
-                 "closing", "allowance", "stamp", "limited_at", "patches", "seen", "seen_host")
+                 "closing", "allowance", "stamp", "limited_at", "patches", "seen", "seen_host",
+                 "write_text")
 
     def __init__(self, ws: WebSocket, sender: Sender, rate: float,
                  patches: bool = False) -> None:
@@ -67,6 +69,8 @@ class Connection:
         #: host (see :mod:`app.fanout`); None before the first.
         self.seen: int | None = None
         self.seen_host = False
+        #: The server's way past the ASGI send, if it offers one (see :mod:`app.serving`).
+        self.write_text: WriteText | None = ws.scope.get("extensions", {}).get(TEXT_FRAMES)
 
     def push_state(self, text: str, replaceable: bool = True) -> None:
         if self.closing:
@@ -114,6 +118,9 @@ class Connection:
 
     def _send_now(self, text: str) -> None:
         """Send ``text`` in the caller; if the send has to wait, a writer task finishes it."""
+        write = self.write_text
+        if write is not None and write(text.encode()):
+            return
         send = self.ws.send_text(text)
         try:
             waiting = send.send(None)

@@ -25,7 +25,7 @@ from app.actions import AnyGame, State, parse_action
 from app.encode import plain
 from app.protocol import AppError
 from app.standings import finished
-from app.store import LogEntry, RoomRecord, Seat
+from app.store import LogEntry, RoomRecord, Seat, evolve
 from rules.base import HOST, Picture
 
 
@@ -123,7 +123,7 @@ def _named(record: RoomRecord, player: str) -> Seat:
 
 
 def _next(record: RoomRecord, now: float, **changes: Any) -> RoomRecord:
-    return replace(record, version=record.version + 1, updated_at=now, **changes)
+    return evolve(record, version=record.version + 1, updated_at=now, **changes)
 
 
 # --- a new room -----------------------------------------------------------------------------

@@ -161,10 +161,7 @@ class StateMessages:
         now = self._shown(room)
         before = self._before
         record = now.record
-        head = (f'{{"type":"state","version":{record.version},'
-                f'"epoch":{json_string(record.epoch)},'
-                f'"room":{now.head}{record.version}{now.tail}')
-        tail = f',"outcome":{self._outcome(now)}}}'
+        head = tail = ""  # of full state messages: made when the first one is needed
         follows = before if before is not None and now.continues(before) else None
         patch_head = ""
         shared: list[str] = []
@@ -187,6 +184,9 @@ class StateMessages:
             else:
                 text = messages.get(key)
                 if text is None:
+                    if not head:
+                        head, tail = self._frame(now)
+                        tail += "}"
                     text = messages[key] = (
                         f'{head},"you":{json_string(conn.player)},'
                         f'"is_host":{"true" if host else "false"},'
@@ -235,14 +235,19 @@ class StateMessages:
         if conn.patches:
             conn.seen = now.gen
             conn.seen_host = host
+        head, tail = self._frame(now)
         conn.push_state(
-            f'{{"type":"state","version":{record.version},'
-            f'"epoch":{json_string(record.epoch)},"room":{now.head}{record.version}{now.tail},'
-            f'"you":{json_string(conn.player)},"is_host":{"true" if host else "false"},'
-            f'"view":{view},"outcome":{self._outcome(now)}{acked}}}', replaceable=ref is None)
+            f'{head},"you":{json_string(conn.player)},"is_host":{"true" if host else "false"},'
+            f'"view":{view}{tail}{acked}}}', replaceable=ref is None)
 
-    def _outcome(self, shown: _Shown) -> str:
-        return "null" if shown.outcome is None else self.encoder.encode(shown.outcome)
+    def _frame(self, shown: _Shown) -> tuple[str, str]:
+        """What every full state message of ``shown`` holds before its viewer's members (up
+        to the room) and after them (the outcome), the closing brace left to the caller."""
+        record = shown.record
+        outcome = "null" if shown.outcome is None else self.encoder.encode(shown.outcome)
+        return (f'{{"type":"state","version":{record.version},'
+                f'"epoch":{json_string(record.epoch)},'
+                f'"room":{shown.head}{record.version}{shown.tail}', f',"outcome":{outcome}')
 
 
 def _viewer(record: RoomRecord, player: str | None) -> str | None:

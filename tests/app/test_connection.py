@@ -8,6 +8,7 @@ from typing import Any
 
 from app.connection import Connection
 from app.decisions import Sender
+from app.serving import TEXT_FRAMES
 
 
 class Gate:
@@ -19,6 +20,7 @@ class Gate:
         self.fail = fail
         self.sent: list[str] = []
         self.closed: tuple[int, str | None] | None = None
+        self.scope: dict[str, Any] = {"type": "websocket", "extensions": {}}
 
     async def send_text(self, text: str) -> None:
         if self.fail:
@@ -47,6 +49,28 @@ def test_a_socket_that_takes_data_gets_each_message_at_once_without_a_task() -> 
         conn.push("e1")
         conn.push_state("s2")
         assert socket.sent == ["s1", "e1", "s2"]  # no await in between: sent in the caller
+        assert conn.writer is None
+    run(body)
+
+
+def test_frames_go_past_asgi_while_the_server_takes_them_and_through_it_when_it_declines(
+        ) -> None:
+    async def body() -> None:
+        socket = Gate()
+        direct: list[bytes] = []
+        taking = [True]
+
+        def write(data: bytes) -> bool:
+            if taking[0]:
+                direct.append(data)
+            return taking[0]
+        socket.scope["extensions"][TEXT_FRAMES] = write
+        conn = connect(socket)
+        conn.push_state("s1")
+        conn.push("é1")
+        taking[0] = False
+        conn.push_state("s2")
+        assert direct == [b"s1", "é1".encode()] and socket.sent == ["s2"]
         assert conn.writer is None
     run(body)
 

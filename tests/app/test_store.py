@@ -14,7 +14,17 @@ import pytest
 import redis
 
 from app.redis_backend import RedisStore
-from app.store import Conflict, LogEntry, RoomRecord, Seat, SQLiteStore, Store, StoredRoom
+from app.store import (
+    Conflict,
+    LogEntry,
+    RoomRecord,
+    Seat,
+    SQLiteStore,
+    Store,
+    StoredRoom,
+    evolve,
+    record_to_json,
+)
 from tests.app.conftest import http, open_table
 
 T = TypeVar("T")
@@ -254,3 +264,18 @@ def test_a_finished_games_log_is_archived_for_its_replay_and_goes_with_the_room(
     assert loaded.record.night == night and loaded.entries == ()
     assert archived == ((LogEntry(3, "p1", {"n": 1}, "r"),), None)
     assert gone is None
+
+
+def test_evolve_makes_the_record_replace_would_and_leaves_the_old_one_as_it_was() -> None:
+    old = _record(version=4, phase="playing", players=("p1",))
+    kept = record_to_json(old)
+    changes: dict[str, Any] = {"version": 5, "updated_at": 9.5, "phase": "finished",
+                               "timers": {"turn": 30}}
+    new = evolve(old, **changes)
+    assert new == replace(old, **changes) and type(new) is RoomRecord
+    assert record_to_json(old) == kept and new.seats is old.seats
+    assert evolve(old) == old and evolve(old) is not old
+    with pytest.raises(TypeError, match="no field colour"):
+        evolve(old, colour="red")
+    with pytest.raises(AttributeError):  # still frozen
+        new.version = 6  # type: ignore[misc]
