@@ -119,8 +119,13 @@ class Connection:
     def _send_now(self, text: str) -> None:
         """Send ``text`` in the caller; if the send has to wait, a writer task finishes it."""
         write = self.write_text
-        if write is not None and write(text.encode()):
-            return
+        if write is not None:
+            try:
+                if write(text.encode()):
+                    return
+            except Exception:  # text that cannot be sent (a lone surrogate): as below
+                self.closing = True
+                return
         send = self.ws.send_text(text)
         try:
             waiting = send.send(None)

@@ -7,12 +7,9 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import Depends
-from starlette.exceptions import WebSocketException
 from starlette.requests import HTTPConnection
-from starlette.websockets import WebSocket
 
 from app.config import Settings
-from app.protocol import ERRORS, AppError
 from app.registry import Rooms
 from app.rooms import Room
 
@@ -44,16 +41,4 @@ async def room_from_path(code: str, rooms: RoomsDep, address: AddressDep) -> Roo
     return await rooms.lookup(code, address)
 
 
-async def room_for_socket(websocket: WebSocket, code: str, rooms: RoomsDep,
-                          address: AddressDep) -> Room:
-    """Like :func:`room_from_path`, but a refusal is a close code the browser can read: the
-    socket is accepted first (closing before accepting would look like an HTTP 403)."""
-    try:
-        return await rooms.lookup(code, address)
-    except AppError as exc:
-        await websocket.accept()
-        raise WebSocketException(code=ERRORS[exc.code].close or 1008, reason=exc.code) from None
-
-
 RoomDep = Annotated[Room, Depends(room_from_path)]
-SocketRoomDep = Annotated[Room, Depends(room_for_socket)]

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
+from starlette.types import Receive, Scope, Send
 
 from app.actions import AnyGame
 from app.config import Settings
@@ -91,6 +92,19 @@ async def check_backends(settings: Settings, backends: Backends) -> None:
         "GAMENIGHT_REDIS_DURABILITY=relaxed to accept the risk.")
 
 
+class GamenightApp(FastAPI):
+    """FastAPI, with WebSocket sessions handed straight to :func:`app.routes.ws.session`,
+    past the HTTP middleware and the router (each layer stays suspended in a session for as
+    long as its socket is open; see that module)."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            scope["app"] = self
+            await ws.session(scope, receive, send)
+            return
+        await super().__call__(scope, receive, send)
+
+
 def create_app(settings: Settings | None = None,
                games: Mapping[str, AnyGame] | None = None, *,
                own_process: bool = False) -> FastAPI:
@@ -122,7 +136,7 @@ def create_app(settings: Settings | None = None,
             await rooms.close()
             await backends.decks.close()
 
-    app = FastAPI(
+    app = GamenightApp(
         title="gamenight",
         summary="Party table games in one room: each player on a phone, one table screen.",
         version="0.1.0",
@@ -133,7 +147,6 @@ def create_app(settings: Settings | None = None,
     install_error_handlers(app)
     app.include_router(api.router)
     app.include_router(night.router)
-    app.include_router(ws.router)
     app.include_router(assets.router)
     app.include_router(decks.router)
     app.include_router(ops.router)

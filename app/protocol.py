@@ -86,6 +86,9 @@ ERRORS: dict[str, ErrorKind] = {
     "bad_token": ErrorKind(403, 1008, "The token names no seat of this room (or was revoked); "
                                       "HTTP: a history asked with such a token."),
     "kicked": ErrorKind(None, 1008, "The host removed this seat."),
+    "bad_parameter": ErrorKind(None, 1008, "A socket opened with a query parameter it cannot "
+                                           "read (patches neither 1/true/yes/on nor "
+                                           "0/false/no/off)."),
     "unknown_room": ErrorKind(404, 1008, "No live room has this code."),
     "too_many_attempts": ErrorKind(429, 1008, "More than 64 lookups from one address waiting "
                                               "at once (a flood: beyond join_misses unknown "

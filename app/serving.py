@@ -27,6 +27,7 @@ import struct
 from collections.abc import Callable
 from typing import Any
 
+from uvicorn._types import ASGISendEvent
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.http11 import Request
 from websockets.protocol import State
@@ -62,6 +63,14 @@ class SpreadPings(WebSocketsSansIOProtocol):
         scope = getattr(self, "scope", None)
         if scope is not None:  # the handshake went ahead: the app will see this scope
             scope["extensions"][TEXT_FRAMES] = self.write_text
+
+    async def send(self, message: ASGISendEvent) -> None:
+        await super().send(message)
+        if message["type"] == "websocket.accept" and self.handshake_complete:
+            # The handshake's request and response (websockets' Headers, about 4 KiB a
+            # socket) are only read until the response is written; do not keep them for the
+            # life of the socket.
+            self.request = self.response = None  # type: ignore[assignment]
 
     def connection_lost(self, exc: Exception | None) -> None:
         super().connection_lost(exc)

@@ -11,6 +11,12 @@ sender and logs one line naming the room and the message type (never the payload
 be what broke it); the socket reads on, and the room stays usable (its lock is released, and
 a decision that raised changed nothing). A socket that can no longer send is closed with
 1011, never left deaf.
+
+WebSocket sessions do not pass through the app's HTTP middleware or FastAPI's routing: the
+app hands each one straight to :func:`session` (see ``app.main.GamenightApp``). Every layer a
+session passes through stays suspended in it for as long as the socket is open, and those
+frames (a dozen middlewares, the route's dependency machinery and exit stacks) were about 12
+of the 33 KiB a socket held; none of them does anything for a socket.
 """
 
 from __future__ import annotations
@@ -20,25 +26,54 @@ import logging
 import os
 import time
 
-from fastapi import APIRouter, WebSocket
-from starlette.websockets import WebSocketState
+from starlette.types import Receive, Scope, Send
+from starlette.websockets import WebSocket, WebSocketState
 
 from app import commands, inbound
 from app.config import Settings
 from app.connection import Connection
-from app.deps import SettingsDep, SocketRoomDep
 from app.gc_policy import SOCKETS
 from app.protocol import ERRORS, AppError
+from app.registry import Rooms
 from app.rooms import Room
 from rules.base import RuleError
 
 log = logging.getLogger(__name__)
-router = APIRouter()
+PREFIX = "/ws/"
+#: How a ``patches`` query parameter may say yes or no (as FastAPI's bool parameters read).
+_YES = frozenset({"1", "on", "t", "true", "y", "yes"})
+_NO = frozenset({"0", "off", "f", "false", "n", "no"})
 
 
-@router.websocket("/ws/{code}")
-async def play(websocket: WebSocket, room: SocketRoomDep, settings: SettingsDep,
-               token: str | None = None, patches: bool = False) -> None:
+async def session(scope: Scope, receive: Receive, send: Send) -> None:
+    """The ASGI app of ``/ws/{code}?token=…&patches=1``: find the room (a refusal is a close
+    code the browser can read, so the socket is accepted first), then :func:`play`. Any
+    other WebSocket path is refused at the handshake (HTTP 403), as the router did."""
+    websocket = WebSocket(scope, receive, send)
+    code = scope["path"].removeprefix(PREFIX)
+    if not scope["path"].startswith(PREFIX) or not code or "/" in code:
+        await websocket.close()
+        return
+    state = scope["app"].state
+    rooms: Rooms = state.rooms
+    settings: Settings = state.settings
+    patches = websocket.query_params.get("patches", "0").lower()
+    address = websocket.client.host if websocket.client else "unknown"
+    try:
+        if patches not in _YES and patches not in _NO:
+            raise AppError("bad_parameter", "patches must be 1 or 0.")
+        room = await rooms.lookup(code, address)
+    except AppError as exc:
+        await websocket.accept()
+        await websocket.close(ERRORS[exc.code].close or 1008, exc.code)
+        return
+    await play(websocket, room, settings, websocket.query_params.get("token"),
+               patches in _YES)
+
+
+async def play(websocket: WebSocket, room: Room, settings: Settings, token: str | None,
+               patches: bool) -> None:
+    """One socket's life: its first state, then each frame read and done in turn."""
     await websocket.accept()
     try:
         conn = room.attach(websocket, token, patches)

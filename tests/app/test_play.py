@@ -6,6 +6,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import connect
+
 from rules import GAMES
 from rules.base import jsonable
 from rules.qwirkle import KIND_SET
@@ -214,3 +218,35 @@ def test_phone_helper_reports_server_close_codes(serve: Any, tables: list[Table]
     table, _ = started_game(server, ("Ann", "Bob"), tables)
     stranger = Phone(server, table.code, "not-a-token")
     assert stranger.closed() == (1008, "bad_token")
+
+
+def test_the_patches_parameter_reads_yes_and_no_and_refuses_anything_else(
+        serve: Any, tables: list[Table]) -> None:
+    """Sockets are served past FastAPI's routing (``app.routes.ws.session``): its query
+    parameters read as they did, and a value it cannot read closes the socket as
+    ``bad_parameter`` (a close code the browser can read) and changes nothing."""
+    server = serve()
+    table, phones = started_game(server, ("Ann", "Bob"), tables)
+    base = f"{server.ws_url}/ws/{table.code}?token={table.tokens['p1']}"
+    for value, patches in (("1", True), ("true", True), ("Yes", True), ("0", False),
+                           ("off", False)):
+        with connect(f"{base}&patches={value}", open_timeout=10) as ws:
+            assert json.loads(ws.recv(10))["type"] == "state"
+            player, action = _mover(table)
+            phones[player].act(action, f"move-{value}")  # the next state reaches this socket
+            answer = ws.recv(10)
+            assert isinstance(answer, str) and (answer[0] == "[") is patches, (value, answer)
+    before = table.fingerprint()
+    with connect(f"{base}&patches=maybe", open_timeout=10) as ws:
+        with pytest.raises(ConnectionClosed):
+            ws.recv(10)
+        assert (ws.close_code, ws.close_reason) == (1008, "bad_parameter")
+    assert table.fingerprint() == before
+
+
+@pytest.mark.parametrize("path", ["/ws/", "/ws/ABCD/more", "/elsewhere", "/api/rooms"])
+def test_a_socket_to_any_other_path_is_refused_at_the_handshake(serve: Any, path: str) -> None:
+    server = serve()
+    with pytest.raises(InvalidStatus) as refused:
+        connect(f"{server.ws_url}{path}", open_timeout=10)
+    assert refused.value.response.status_code == 403

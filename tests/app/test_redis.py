@@ -131,6 +131,7 @@ class _Socket:
 
     def __init__(self) -> None:
         self.sent: list[str] = []
+        self.scope: dict[str, Any] = {"type": "websocket", "extensions": {}}
 
     async def send_text(self, text: str) -> None:
         self.sent.append(text)
