@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: run test test-layout test-deps bench bench-deck bench-load bench-scale bench-gc bench-peers \
+.PHONY: run test test-layout test-deps bench bench-deck bench-load bench-scale bench-gc bench-sockets bench-peers \
 	fuzz cluster lint \
 	clean
 
@@ -73,6 +73,10 @@ PEERS_SYSTEMS ?= gn-sqlite,bgio,colyseus
 bench-peers:
 	bench/peers/run.sh --systems $(PEERS_SYSTEMS) $(if $(QUICK),--rooms 50 --reps 1 \
 		--saturate 10 --paced 10 --wait-load 100,--rooms 50,200,500 --reps 3 --wait-load 3)
+
+# What one open WebSocket costs the server in traced Python memory, by the file allocating it.
+bench-sockets: $(INSTALLED)
+	$(BIN)/python bench/socket_memory.py
 
 # Garbage-collector policies: memory per closed socket and the longest pause (minutes).
 bench-gc: $(INSTALLED)

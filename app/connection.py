@@ -34,13 +34,15 @@ class _Close:
 class Connection:
     """One open socket and its outbox.
 
-    A message is sent at once, by whoever pushes it: a send to a socket whose transport takes
-    data completes without ever suspending, so it is run eagerly (started with
-    ``coro.send(None)``, as Python 3.12's eager tasks start) instead of waking a task per
-    socket per broadcast. Only a send that has to wait (a slow phone whose transport buffer
-    is full) hands over to a writer task, which finishes it, drains what queued up meanwhile,
-    and ends. So a slow phone never holds up anyone else. Views are full, so a state waiting
-    in the outbox is replaced by a newer one instead of queueing behind it.
+    A message is sent at once, by whoever pushes it: written to the transport as one frame
+    when the server offers that (:data:`app.serving.TEXT_FRAMES`), else through the ASGI
+    send, which for a socket whose transport takes data completes without ever suspending, so
+    it is run eagerly (started with ``coro.send(None)``, as Python 3.12's eager tasks start)
+    instead of waking a task per socket per broadcast. Only a send that has to wait (a slow
+    phone whose transport buffer is full) hands over to a writer task, which finishes it,
+    drains what queued up meanwhile, and ends. So a slow phone never holds up anyone else.
+    Views are full, so a state waiting in the outbox is replaced by a newer one instead of
+    queueing behind it.
     """
 
     __slots__ = ("ws", "sender", "player", "table", "outbox", "tail_replaceable", "writer",
@@ -55,7 +57,8 @@ class Connection:
         self.player = sender.player
         #: Whether it holds the seatless table token.
         self.table = sender.table
-        self.outbox: deque[str | _Close] = deque()
+        #: What waits behind a send that had to wait; made then (an empty deque is 760 B).
+        self.outbox: deque[str | _Close] | None = None
         self.tail_replaceable = False
         self.closing = False
         self.allowance = rate
@@ -78,10 +81,11 @@ class Connection:
         if self.writer is None:
             self._send_now(text)
             return
-        if self.tail_replaceable and self.outbox:
-            self.outbox[-1] = text
+        outbox = self._queued()
+        if self.tail_replaceable and outbox:
+            outbox[-1] = text
         else:
-            self.outbox.append(text)
+            outbox.append(text)
         self.tail_replaceable = replaceable
 
     def push(self, text: str) -> None:
@@ -90,7 +94,7 @@ class Connection:
         if self.writer is None:
             self._send_now(text)
             return
-        self.outbox.append(text)
+        self._queued().append(text)
         self.tail_replaceable = False
 
     def error(self, ref: str | None, code: str, message: str) -> None:
@@ -100,11 +104,16 @@ class Connection:
         """Close after what is already queued; nothing more is queued after this."""
         if self.closing:
             return
-        self.outbox.append(_Close(code, reason))
+        self._queued().append(_Close(code, reason))
         self.tail_replaceable = False
         self.closing = True
         if self.writer is None:
             self.writer = asyncio.get_running_loop().create_task(self._write(None))
+
+    def _queued(self) -> deque[str | _Close]:
+        if self.outbox is None:
+            self.outbox = deque()
+        return self.outbox
 
     def allow(self, rate: float) -> bool:
         """Token bucket: ``rate`` messages a second, bursts up to ``rate``."""
@@ -139,7 +148,7 @@ class Connection:
 
     async def _write(self, first: Awaitable[None] | None) -> None:
         """Finish ``first`` (a send that had to wait), then send what queued up meanwhile."""
-        outbox = self.outbox
+        outbox = self._queued()
         try:
             if first is not None:
                 await first

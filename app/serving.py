@@ -68,8 +68,10 @@ class SpreadPings(WebSocketsSansIOProtocol):
         await super().send(message)
         if message["type"] == "websocket.accept" and self.handshake_complete:
             # The handshake's request and response (websockets' Headers, about 4 KiB a
-            # socket) are only read until the response is written; do not keep them for the
-            # life of the socket.
+            # socket) are only read until the response is written (the scope has its own
+            # copy of the headers); do not keep them for the life of the socket. websockets'
+            # parser still holds the request, so its headers are emptied too.
+            self.request.headers.clear()
             self.request = self.response = None  # type: ignore[assignment]
 
     def connection_lost(self, exc: Exception | None) -> None:

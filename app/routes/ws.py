@@ -58,7 +58,11 @@ async def session(scope: Scope, receive: Receive, send: Send) -> None:
     rooms: Rooms = state.rooms
     settings: Settings = state.settings
     patches = websocket.query_params.get("patches", "0").lower()
+    token = websocket.query_params.get("token")
     address = websocket.client.host if websocket.client else "unknown"
+    # Nothing reads the handshake's headers after this (uvicorn's proxy support already
+    # has): let them go rather than keep them for the life of the socket (1-3 KiB).
+    scope["headers"] = []
     try:
         if patches not in _YES and patches not in _NO:
             raise AppError("bad_parameter", "patches must be 1 or 0.")
@@ -67,8 +71,7 @@ async def session(scope: Scope, receive: Receive, send: Send) -> None:
         await websocket.accept()
         await websocket.close(ERRORS[exc.code].close or 1008, exc.code)
         return
-    await play(websocket, room, settings, websocket.query_params.get("token"),
-               patches in _YES)
+    await play(websocket, room, settings, token, patches in _YES)
 
 
 async def play(websocket: WebSocket, room: Room, settings: Settings, token: str | None,
