@@ -185,7 +185,7 @@ class StateMessages:
                 text = messages.get(key)
                 if text is None:
                     if not head:
-                        head, tail = self._frame(now)
+                        head, tail = self._envelope(now)
                         tail += "}"
                     text = messages[key] = (
                         f'{head},"you":{json_string(conn.player)},'
@@ -235,12 +235,12 @@ class StateMessages:
         if conn.patches:
             conn.seen = now.gen
             conn.seen_host = host
-        head, tail = self._frame(now)
+        head, tail = self._envelope(now)
         conn.push_state(
             f'{head},"you":{json_string(conn.player)},"is_host":{"true" if host else "false"},'
             f'"view":{view}{tail}{acked}}}', replaceable=ref is None)
 
-    def _frame(self, shown: _Shown) -> tuple[str, str]:
+    def _envelope(self, shown: _Shown) -> tuple[str, str]:
         """What every full state message of ``shown`` holds before its viewer's members (up
         to the room) and after them (the outcome), the closing brace left to the caller."""
         record = shown.record

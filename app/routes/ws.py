@@ -50,8 +50,9 @@ async def session(scope: Scope, receive: Receive, send: Send) -> None:
     code the browser can read, so the socket is accepted first), then :func:`play`. Any
     other WebSocket path is refused at the handshake (HTTP 403), as the router did."""
     websocket = WebSocket(scope, receive, send)
-    code = scope["path"].removeprefix(PREFIX)
-    if not scope["path"].startswith(PREFIX) or not code or "/" in code:
+    path: str = scope["path"]
+    code = path[len(PREFIX):] if path.startswith(PREFIX) else ""
+    if not code or "/" in code:
         await websocket.close()
         return
     state = scope["app"].state
