@@ -1,6 +1,5 @@
 """How uvicorn runs gamenight: one set of server options for ``python -m app``, the peer
-benchmark and the tests' servers (which keep uvicorn's default HTTP parser: see
-``tests/conftest.py``), and WebSocket keep-alive pings spread out over time.
+benchmark and the tests' servers, and WebSocket keep-alive pings spread out over time.
 
 uvicorn pings a socket every ``ws_ping_interval`` seconds counted from its handshake, so
 sockets opened together (a room's phones joining, every phone reconnecting after a restart,

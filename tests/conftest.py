@@ -49,10 +49,7 @@ class LiveServer:
         self.port: int = self.sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}"
-        # python -m app's options, but uvicorn's default HTTP parser, as before: with h11 the
-        # Hues whole-round browser test failed 2 runs in 8 (0 in 10 with this), not yet
-        # understood (see the closing note of 2026-12-02).
-        options = {**uvicorn_options(settings), "http": "auto"}
+        options = uvicorn_options(settings)  # python -m app's, h11 included
         config = uvicorn.Config(self.app, log_level="warning", lifespan="on",
                                 timeout_graceful_shutdown=2, **options)
         self.server = uvicorn.Server(config)
