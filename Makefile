@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: run test test-layout test-deps bench bench-deck bench-load bench-scale bench-gc bench-sockets bench-peers \
+.PHONY: run test test-layout test-deps bench bench-deck bench-load bench-scale bench-gc bench-sockets bench-push bench-peers \
 	fuzz cluster lint \
 	clean
 
@@ -77,6 +77,10 @@ bench-peers:
 # What one open WebSocket costs the server in traced Python memory, by the file allocating it.
 bench-sockets: $(INSTALLED)
 	$(BIN)/python bench/socket_memory.py
+
+# How long a move waits for its save before its push, file against :memory:, by load.
+bench-push: $(INSTALLED)
+	$(BIN)/python bench/durable_push.py
 
 # Garbage-collector policies: memory per closed socket and the longest pause (minutes).
 bench-gc: $(INSTALLED)

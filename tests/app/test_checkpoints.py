@@ -76,6 +76,36 @@ def test_a_writer_that_is_never_quiet_is_checkpointed_after_enough_rows(
         writer.close()
 
 
+def test_a_burst_of_commits_is_checkpointed_once_a_quiet_moment_after_its_last(
+        tmp_path: Path) -> None:
+    path = tmp_path / "burst.sqlite3"
+    writer = sqlite3.connect(path, isolation_level=None)
+    writer.execute("PRAGMA journal_mode=WAL")
+    writer.execute(f"PRAGMA wal_autocheckpoint={BACKSTOP_PAGES}")
+    writer.execute("CREATE TABLE rooms (code TEXT PRIMARY KEY)")
+    checkpoints = Checkpointer(path, quiet=0.3, rows=10_000, look=0.05)
+    try:
+        for n in range(40):  # 0.8 s of a commit every 20 ms: never quiet for 0.3 s
+            writer.execute("INSERT INTO rooms VALUES (?)", (f"R{n:03}",))
+            checkpoints.committed(writer.total_changes)
+            last = time.monotonic()
+            time.sleep(0.02)
+        assert checkpoints.runs == 0
+        assert until(lambda: checkpoints.runs >= 1)
+        assert time.monotonic() - last >= 0.3
+        assert len(rooms_in_the_file(path, tmp_path / "copy.sqlite3")) == 40
+        time.sleep(0.5)  # idle: nothing more to do
+        assert checkpoints.runs == 1
+        writer.execute("INSERT INTO rooms VALUES ('LAST')")  # the next commit wakes it again
+        checkpoints.committed(writer.total_changes)
+        assert until(lambda: checkpoints.runs == 2)
+    finally:
+        started = time.monotonic()
+        checkpoints.close()
+        assert time.monotonic() - started < 1  # a sleeping thread stops at once
+        writer.close()
+
+
 def test_an_in_memory_store_has_no_checkpoints() -> None:
     async def body() -> None:
         store = SQLiteStore(":memory:")
