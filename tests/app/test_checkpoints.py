@@ -27,6 +27,15 @@ def rooms_in_the_file(path: Path, scratch: Path) -> set[str]:
         return {code for (code,) in db.execute("SELECT code FROM rooms")}
 
 
+def wal_writer(path: Path) -> sqlite3.Connection:
+    """A writer on a new WAL database of room codes, checkpointing as the store's does."""
+    writer = sqlite3.connect(path, isolation_level=None)
+    writer.execute("PRAGMA journal_mode=WAL")
+    writer.execute(f"PRAGMA wal_autocheckpoint={BACKSTOP_PAGES}")
+    writer.execute("CREATE TABLE rooms (code TEXT PRIMARY KEY)")
+    return writer
+
+
 def until(condition: object, seconds: float = 5.0) -> bool:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -59,10 +68,7 @@ def test_commits_reach_the_database_file_at_a_quiet_moment(tmp_path: Path) -> No
 def test_a_writer_that_is_never_quiet_is_checkpointed_after_enough_rows(
         tmp_path: Path) -> None:
     path = tmp_path / "busy.sqlite3"
-    writer = sqlite3.connect(path, isolation_level=None)
-    writer.execute("PRAGMA journal_mode=WAL")
-    writer.execute(f"PRAGMA wal_autocheckpoint={BACKSTOP_PAGES}")
-    writer.execute("CREATE TABLE rooms (code TEXT PRIMARY KEY)")
+    writer = wal_writer(path)
     checkpoints = Checkpointer(path, quiet=30, rows=40)  # never quiet for that long here
     try:
         for n in range(60):  # a commit every 20 ms: no quiet moment
@@ -79,10 +85,7 @@ def test_a_writer_that_is_never_quiet_is_checkpointed_after_enough_rows(
 def test_a_burst_of_commits_is_checkpointed_once_a_quiet_moment_after_its_last(
         tmp_path: Path) -> None:
     path = tmp_path / "burst.sqlite3"
-    writer = sqlite3.connect(path, isolation_level=None)
-    writer.execute("PRAGMA journal_mode=WAL")
-    writer.execute(f"PRAGMA wal_autocheckpoint={BACKSTOP_PAGES}")
-    writer.execute("CREATE TABLE rooms (code TEXT PRIMARY KEY)")
+    writer = wal_writer(path)
     checkpoints = Checkpointer(path, quiet=0.3, rows=10_000, look=0.05)
     try:
         for n in range(40):  # 0.8 s of a commit every 20 ms: never quiet for 0.3 s
