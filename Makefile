@@ -67,9 +67,10 @@ bench-scale: $(INSTALLED) test-deps
 	$(BIN)/python bench/scale.py
 
 # gamenight against boardgame.io and Colyseus on one hidden-hand game (bench/peers/README.md):
-# medians of 3 alternating runs at 50, 200 and 500 rooms (about 45 minutes); QUICK=1: one run
+# medians of 3 alternating runs at 50, 200 and 500 rooms, with the stack's floor (py-floor,
+# bench/peers/floor_server.py) as a fourth system (about an hour); QUICK=1: one run
 # at 50 rooms (a few minutes). npm packages and a venv go to PEERS_SCRATCH (/tmp/peers-bench).
-PEERS_SYSTEMS ?= gn-sqlite,bgio,colyseus
+PEERS_SYSTEMS ?= gn-sqlite,py-floor,bgio,colyseus
 bench-peers:
 	bench/peers/run.sh --systems $(PEERS_SYSTEMS) $(if $(QUICK),--rooms 50 --reps 1 \
 		--saturate 10 --paced 10 --wait-load 100,--rooms 50,200,500 --reps 3 --wait-load 3)
