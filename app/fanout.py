@@ -180,7 +180,7 @@ class StateMessages:
                 if text is None:
                     text = patches[key] = self._patch(room, follows, now, viewer, patch_head,
                                                       shared)
-                replaceable = False
+                patched = True
             else:
                 text = messages.get(key)
                 if text is None:
@@ -191,16 +191,16 @@ class StateMessages:
                         f'{head},"you":{json_string(conn.player)},'
                         f'"is_host":{"true" if host else "false"},'
                         f'"view":{self._view_json(room, now, viewer)}{tail}')
-                replaceable = True
+                patched = False
             if conn.patches:
                 conn.seen = now.gen
                 conn.seen_host = host
             if ack is not None and conn is ack[0]:
                 ref = json_string(ack[1])
-                conn.push_state(f'{text[:-1]},{ref}]' if text[0] == "["
+                conn.push_state(f'{text[:-1]},{ref}]' if patched
                                 else f'{text[:-1]},"ref":{ref}}}', replaceable=False)
-            else:
-                conn.push_state(text, replaceable)
+            else:  # a slow phone's outbox may drop a full state for a newer one, not a patch
+                conn.push_state(text, replaceable=not patched)
 
     def _shared_patch(self, before: _Shown, now: _Shown) -> list[str]:
         """The members of every viewer's patch but the view: the room (but its version, which
