@@ -45,8 +45,8 @@ class Settings(BaseSettings):
     rooms_per_address: int = Field(default=20, ge=1,
                                    description="Live rooms one client address may have created.")
     join_misses: int = Field(default=20, ge=1,
-                             description="Lookups of unknown room codes one address may make "
-                                         "per window at full speed; beyond, each miss makes "
+                             description="Lookups of unknown room or deck codes one address may "
+                                         "make per window at full speed; beyond, each miss makes "
                                          "its next lookup wait (a live room's code is never "
                                          "refused).")
     join_window_seconds: float = Field(default=600, gt=0, description="Window for join_misses.")

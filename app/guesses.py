@@ -1,6 +1,7 @@
-"""Guessing room codes: lookups of unknown codes, counted per client address, make the next
-lookups of that address wait, so trying codes at random is slow and a correct code is never
-locked out.
+"""Guessing room and deck codes: lookups of unknown codes, counted per client address, make the
+next lookups of that address wait, so trying codes at random is slow and a correct code is
+never locked out. Room codes and deck codes share one count: a guesser gains nothing by
+switching from one to the other.
 
 With several instances the counts are shared through a :class:`GuessBook` (Redis), so a guesser
 gains nothing by spreading its guesses over them.
@@ -17,9 +18,9 @@ import asyncio
 import contextlib
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from app.protocol import AppError
 
@@ -27,6 +28,8 @@ from app.protocol import AppError
 MAX_WAITING = 64
 #: The first wait beyond the budget is the longest wait / 2^STEPS; each further miss doubles it.
 STEPS = 5
+
+T = TypeVar("T")
 
 
 class GuessBook(Protocol):
@@ -119,6 +122,17 @@ class CodeGuesses:
                 yield
         finally:
             entry.waiting -= 1
+
+    async def attempt(self, address: str, lookup: Callable[[], Awaitable[T]], miss: str) -> T:
+        """``lookup()`` for ``address``, held as :meth:`allow` holds a lookup; an
+        :class:`~app.protocol.AppError` with code ``miss`` out of it counts as a miss."""
+        async with self.allow(address):
+            try:
+                return await lookup()
+            except AppError as exc:
+                if exc.code == miss:
+                    self.missed(address)
+                raise
 
     def missed(self, address: str) -> None:
         """Count a lookup from ``address`` that named no live room."""

@@ -8,7 +8,10 @@
   ``picture_too_large``, ``deck_full``; the room and the deck stay as they were.
 - ``DELETE /deck/{room}/pictures/{id}``: take one out (before the game starts);
   ``PUT /deck/{room}/pictures/{id}?caption=…``: change its caption.
-- ``POST /deck/{room}/use?code=K7PM-3QXD``: bring a deck made in another room or night;
+- ``POST /deck/{room}/use?deck=K7PM-3QXD``: bring a deck made in another room or night
+  (``unknown_deck``; a wrong code counts against the caller's address as a wrong room code
+  does, :mod:`app.guesses`, so deck codes cannot be tried at random either: beyond the
+  budget each lookup waits, a flood is ``too_many_attempts``);
   ``DELETE /deck/{room}``: play with ours again (the deck is kept, under its code).
 - ``GET /pictures/{id}.webp``: a picture, public and immutable (its name is its hash).
 
@@ -32,7 +35,7 @@ from pydantic import BaseModel
 from app import decisions
 from app.decisions import NoChange, Sender, is_host, seat_for_token
 from app.decks import DeckState, PictureDecks, option_of, room_key
-from app.deps import RoomDep
+from app.deps import AddressDep, RoomDep, RoomsDep
 from app.pictures import is_picture_id
 from app.protocol import AppError, ErrorBody
 from app.rooms import Room
@@ -42,7 +45,7 @@ router = APIRouter(tags=["decks"])
 
 CACHE_CONTROL = "public, max-age=31536000, immutable"
 ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": ErrorBody} for code in (403, 404, 409, 413, 422)}
+    code: {"model": ErrorBody} for code in (403, 404, 409, 413, 422, 429)}
 
 
 class PictureInfo(BaseModel):
@@ -176,11 +179,13 @@ async def caption_picture(room: RoomDep, decks: DecksDep, picture: str, caption:
 
 
 @router.post("/deck/{code}/use", responses=ERRORS)
-async def use_deck(room: RoomDep, decks: DecksDep, deck: str,
-                   authorization: Annotated[str | None, Header()] = None) -> DeckInfo:
-    """Bring the deck with code ``deck`` (made in another room or on another night)."""
+async def use_deck(room: RoomDep, decks: DecksDep, rooms: RoomsDep, address: AddressDep,
+                   deck: str, authorization: Annotated[str | None, Header()] = None
+                   ) -> DeckInfo:
+    """Bring the deck with code ``deck`` (made in another room or on another night). A code
+    that names no deck counts as a wrong guess of the caller's address."""
     sender = _changer(room, authorization)
-    found = await decks.deck(deck)
+    found = await rooms.guesses.attempt(address, partial(decks.deck, deck), "unknown_deck")
     await decks.bind(_key(room), found.code)
     return await _play_from(room, sender, decks, found.snapshot, found)
 

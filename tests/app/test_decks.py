@@ -190,6 +190,36 @@ def test_a_whole_game_is_dealt_from_an_uploaded_deck_and_the_code_brings_it_back
     assert end["outcome"] is not None
 
 
+def test_guessing_deck_codes_is_slowed_down_like_room_codes_but_a_real_code_gets_in(
+        serve: Any, tables: list[Table]) -> None:
+    longest = 0.4
+    server = serve(join_misses=3, join_miss_delay_seconds=longest)
+    first = _dixit(server, tables)
+    deck = uploaded(server, first.code, first.host_token, files.png_with_text())
+    second = _dixit(server, tables)
+    client = http(server)
+
+    def use(code: str) -> httpx.Response:
+        return client.post(f"/deck/{second.code}/use", params={"deck": code},
+                           headers=_auth(second.host_token))
+
+    for _ in range(8):  # 3 within the budget, then each miss makes the next lookup wait more
+        reply = use("ZZZZ-ZZZZ")
+        assert (reply.status_code, reply.json()["code"]) == (404, "unknown_deck"), reply.text
+    assert server.app.state.rooms.guesses._addresses["127.0.0.1"].free_at > time.monotonic()
+    started = time.monotonic()
+    reply = use(deck["code"])
+    assert reply.status_code == 200, reply.text  # the real code gets in, after the wait
+    assert time.monotonic() - started >= longest / 2 - 0.05  # the 8th miss's: longest / 2
+    # Room codes share the count: a wrong one is the 9th miss, so the next lookup of a deck
+    # waits the longest wait.
+    reply = client.post("/api/rooms/QQQQ/join", json={"name": "X"})
+    assert reply.status_code == 404 and reply.json()["code"] == "unknown_room"
+    started = time.monotonic()
+    assert use(deck["code"]).status_code == 200
+    assert time.monotonic() - started >= longest - 0.05
+
+
 def test_decks_and_games_survive_a_restart(serve: Any, tables: list[Table], tmp_path: Any
                                            ) -> None:
     db = tmp_path / "kept.sqlite3"

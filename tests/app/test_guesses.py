@@ -89,3 +89,23 @@ def test_the_wait_after_a_miss_doubles_up_to_the_longest(beyond: int) -> None:
     for _ in range(2 + beyond):
         guesses.missed("a")
     assert guesses._addresses["a"].free_at - now[0] == min(32, 2 ** (beyond - 1))
+
+
+def test_an_attempt_counts_only_its_own_miss_and_passes_every_answer_on() -> None:
+    async def run() -> None:
+        guesses = CodeGuesses(budget=5, window=60, longest_wait=30)
+
+        async def found() -> str:
+            return "deck"
+
+        async def refused(code: str) -> str:
+            raise AppError(code, "no")
+
+        assert await guesses.attempt("a", found, "unknown_deck") == "deck"
+        for code in ("unknown_deck", "not_host", "unknown_deck"):
+            with pytest.raises(AppError) as raised:
+                await guesses.attempt("a", lambda code=code: refused(code), "unknown_deck")
+            assert raised.value.code == code
+        assert len(guesses._addresses["a"].misses) == 2  # not the hit, not the other refusal
+        assert guesses._addresses["a"].free == 0  # every attempt let go of its place
+    asyncio.run(run())
