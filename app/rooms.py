@@ -37,6 +37,7 @@ from app.bots import BotRunner
 from app.connection import Connection
 from app.decisions import Change, Current, Decide, Sender, seat_for_token, seat_of
 from app.fanout import StateMessages
+from app.history import Lines
 from app.presence import Presence
 from app.protocol import ERRORS, AppError
 from app.services import RoomServices
@@ -93,6 +94,8 @@ class Room:
         self.log_length = len(entries)
         self.last_entry: LogEntry | None = entries[-1] if entries else None
         self.messages = StateMessages()
+        #: The move history of the current game, every viewer's, read so far (GET history).
+        self.history_lines = Lines()
         self.bots = BotRunner(self, services.settings.bot_delay, services.leases,
                               services.metrics)
         #: A save's outcome was never learnt: check the store before the next decision.

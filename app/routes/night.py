@@ -73,8 +73,11 @@ async def get_history(room: RoomDep, authorization: Authorization = None) -> dic
     entries: list[dict[str, Any]] = []
     if record.phase != "lobby" and record.seed is not None:
         pictures = await _pictures(room, game, record.options)
-        entries = history.lines(history.Log(game, record.players, record.seed, record.options,
-                                             stored.entries, pictures), viewer)
+        played = history.Log(game, record.players, record.seed, record.options, stored.entries,
+                             pictures)
+        # The game's identity: a log of the same key grew from the one the room read last.
+        entries = room.history_lines.read(
+            played, (record.epoch, record.game, record.started_at, record.seed), viewer)
     return {"version": record.version, "game": record.game, "entries": entries}
 
 
