@@ -6,8 +6,11 @@ protocol, gamenight's ``SpreadPings`` with its frames written straight to the tr
 a bare ASGI app (no FastAPI, no Starlette, no middleware), rooms in a dict, and per move only
 what the clients need: ``orjson.loads`` of the frame, the bench game's ``apply`` (the one in
 ``gamenight_server.py``), one patch per player built by hand for this game's view, and six
-frame writes. No storage, no validation, no lock, no log, no history, no rate limit, no
-versions per connection, no error messages: a wrong move is dropped.
+frame writes. No validation, no lock, no history, no rate limit, no versions per
+connection, no error messages: a wrong move is dropped. No storage either, unless ``FLOOR_DB``
+names a file (``py-floor-sqlite``): then each move is one SQLite transaction (WAL,
+``synchronous=FULL``, one INSERT of the move), committed on the event loop before the move's
+pushes: the least a durable server can do per move, with no thread hop and no group commit.
 
 It speaks the subset of gamenight's protocol that ``client.js`` uses: ``POST /api/rooms``
 and ``POST /api/rooms/{code}/join`` (``{"code", "player_id", "token"}``), ``GET /api/health``,
@@ -23,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import os
 import secrets
+import sqlite3
 import sys
 from dataclasses import dataclass, field
 from typing import Any
@@ -65,6 +69,22 @@ class FloorRoom:
 ROOMS: dict[str, FloorRoom] = {}
 
 
+def open_log(path: str) -> sqlite3.Connection | None:
+    """The durable move log of ``py-floor-sqlite`` (autocommit: one transaction per INSERT)."""
+    if not path:
+        return None
+    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=FULL")
+    db.execute("PRAGMA wal_autocheckpoint=0")  # no checkpoint inside a commit, for a bench run
+    db.execute("CREATE TABLE IF NOT EXISTS moves (room TEXT, version INTEGER, player TEXT,"
+               " card INTEGER, PRIMARY KEY (room, version)) WITHOUT ROWID")
+    return db
+
+
+LOG = open_log(os.environ.get("FLOOR_DB", ""))
+
+
 def full_state(room: FloorRoom, player: str | None) -> bytes:
     shown = None if room.state is None else view(room.state, player)
     phase = "lobby" if room.state is None else "playing"
@@ -98,6 +118,8 @@ def move(room: FloorRoom, player: str, card: int) -> None:
     room.state = after
     base = room.version
     room.version = version = base + 1
+    if LOG is not None:  # durable before it is pushed
+        LOG.execute("INSERT INTO moves VALUES (?, ?, ?, ?)", (room.code, version, player, card))
     shared: dict[str, Any] = {"table": table_patch(before.public[1], after.public[1]),
                               "turn": after.players[after.turn], "deck": len(after.deck)}
     mover, nxt = before.players[before.turn], after.players[after.turn]
