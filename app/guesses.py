@@ -69,10 +69,11 @@ class CodeGuesses:
     and never refused: at worst it waits the wait of the miss before it. Only a flood, more
     than :data:`MAX_WAITING` lookups of one address waiting at once, is refused.
 
-    The interface the registry uses: ``async with allow(address):`` around a lookup,
-    ``missed(address)`` inside it when the code named no room, and ``forget_stale()`` now and
-    then. With a ``book`` the misses and waits of every instance count (the lock that takes
-    waiting lookups in turn stays per instance), and ``clock`` must be ``time.time``.
+    The interface the registry and the deck routes use: ``attempt(address, lookup, miss)``
+    (``allow`` around the lookup, ``missed`` when it refuses with ``miss``), and
+    ``forget_stale()`` now and then. With a ``book`` the misses and waits of every instance
+    count (the lock that takes waiting lookups in turn stays per instance), and ``clock`` must
+    be ``time.time``.
     """
 
     def __init__(self, budget: int, window: float, longest_wait: float,
@@ -135,7 +136,7 @@ class CodeGuesses:
                 raise
 
     def missed(self, address: str) -> None:
-        """Count a lookup from ``address`` that named no live room."""
+        """Count a lookup from ``address`` that named nothing (no live room, no deck)."""
         entry = self._entry(address)
         now = self.clock()
         entry.misses.append(now)

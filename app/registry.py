@@ -171,15 +171,16 @@ class Rooms:
         """The room for a request from ``address``; unknown codes count against the address
         and slow its next lookups down (:class:`~app.guesses.CodeGuesses`), but a live
         room's code is never refused."""
-        async with self.guesses.allow(address):
+        async def find() -> Room:
             try:
                 room = await self.get(code)
             except StoreUnavailable as exc:
                 raise unavailable(exc) from None
             if room is None:
-                self.guesses.missed(address)
                 raise AppError("unknown_room", f"There is no room {shown(code.strip().upper())}.")
-        return room
+            return room
+
+        return await self.guesses.attempt(address, find, "unknown_room")
 
     # --- creating -------------------------------------------------------------------------
 
